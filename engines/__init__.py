@@ -1,0 +1,73 @@
+"""Rules engines: pure, deterministic games behind one contract (see engines/base.py).
+
+    import engines
+    g = engines.new("cena", players=4, seed=7, options={})
+    g.apply(g.to_act[0], g.legal_actions(g.to_act[0])[0])
+    engines.load(g.to_dict())   # the same game, replayed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Action, Event, Game, IllegalAction, View, new_seed
+from engines.cena import Cena
+
+__all__ = ["Action", "Event", "Game", "IllegalAction", "View", "info", "load", "names", "new"]
+
+# One line per game; the key is the engine's public name.
+_GAMES: dict[str, type[Game]] = {
+    Cena.name: Cena,
+}
+
+
+def names() -> list[str]:
+    """The engines this build knows, sorted."""
+    return sorted(_GAMES)
+
+
+def info(name: str) -> dict[str, Any]:
+    """Title and player range of one engine, for menus."""
+    cls = _game_class(name)
+    return {
+        "name": cls.name,
+        "title": cls.title,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+    }
+
+
+def new(
+    name: str,
+    players: int,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game. Without a seed, one is drawn from the OS CSPRNG.
+
+    Raises ValueError for an unknown engine, a player count or options it rejects.
+    """
+    cls = _game_class(name)
+    return cls(players, new_seed() if seed is None else seed, options or {})
+
+
+def load(data: Mapping[str, Any]) -> Game:
+    """Rebuild a game from to_dict() output by replaying its actions."""
+    try:
+        name, players, seed = data["engine"], data["players"], data["seed"]
+        options, actions = data.get("options", {}), data["actions"]
+    except (KeyError, TypeError) as err:
+        raise ValueError(f"not a saved game: missing {err}") from None
+    game = new(name, players=players, seed=seed, options=options)
+    for entry in actions:
+        seat, action = entry
+        game.apply(seat, action)
+    return game
+
+
+def _game_class(name: str) -> type[Game]:
+    try:
+        return _GAMES[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(names())}") from None

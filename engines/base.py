@@ -1,0 +1,148 @@
+"""The contract every game engine keeps.
+
+A game is a value plus a log: (engine name, players, options, seed, actions).
+Replaying the log on a fresh game rebuilds the state exactly, so the log is the
+journal, the undo, the replay and the bug report. Engines are pure: no I/O, no
+threads, no clock, and randomness only from ``self.rng``, seeded once.
+
+Hidden information is reachable only through ``view(seat)``. Events returned by
+``apply`` are public: they may be shown to every audience, so they never carry a
+hand, a secret choice or the seed.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+
+class IllegalAction(Exception):
+    """The rules do not allow this action now. The game state is unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def require(condition: bool, reason: str) -> None:
+    """Raise IllegalAction(reason) unless condition holds."""
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def new_seed() -> int:
+    """A fresh seed from the operating system's CSPRNG."""
+    return secrets.randbits(63)
+
+
+class Game(ABC):
+    """Base class of every engine. Subclasses implement the abstract parts.
+
+    Subclasses must validate an action completely before changing any state in
+    ``_apply``: an IllegalAction leaves the game exactly as it was.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError("players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError("seed must be a whole number")
+        if not isinstance(options, Mapping):
+            raise ValueError("options must be a mapping")
+        self.players = players
+        self.seed = seed
+        self.options: dict[str, Any] = copy.deepcopy(dict(options))
+        self.rng = random.Random(seed)
+        self.log: list[tuple[int, Action]] = []
+        self.setup()
+
+    # --- what each engine implements ---------------------------------------
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Validate self.options and build the initial state (raise ValueError if bad)."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats whose input the game is waiting for (can be several)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action the seat may take now, as JSON-ready dicts."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Validate, then change the state; return public events."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What one seat may see (None: the public table)."""
+
+    @property
+    @abstractmethod
+    def finished(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score so far."""
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The winning seats once finished (ties share), else []."""
+
+    # --- shared behaviour ---------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one action for a seat; raise IllegalAction and change nothing if not allowed."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction('an action must be an object with a "type"')
+        if self.finished:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act:
+            raise IllegalAction("it is not your turn")
+        events = self._apply(seat, action)
+        self.log.append((seat, copy.deepcopy(action)))
+        return events
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole game as plain data: engines.load(to_dict()) rebuilds it exactly.
+
+        It holds the seed: it is for the journal, never for a phone.
+        """
+        return {
+            "engine": self.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": copy.deepcopy(self.options),
+            "actions": [[seat, copy.deepcopy(action)] for seat, action in self.log],
+        }
+
+    def check_seat(self, seat: int | None) -> None:
+        """Views accept a seat of this table or None."""
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
+        ):
+            raise ValueError(f"there is no seat {seat!r} at this table")
