@@ -1,0 +1,98 @@
+"""The process entry point: the one place where web and hardware are wired together."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import socket
+import sys
+from types import FrameType
+from typing import Any
+
+import waitress
+
+import hardware
+from device.box import Box
+from device.companion import Sheets
+from device.config import Config
+from device.journal import Journal
+from device.table import Table
+from webui import create_app
+
+log = logging.getLogger(__name__)
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, for the join QR.
+
+    Connecting a UDP socket only picks a route; no packet is sent. 192.0.2.1 is a
+    documentation address (TEST-NET-1), never a real host.
+    """
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+            address: str = probe.getsockname()[0]
+            return address
+        except OSError:
+            return "127.0.0.1"
+
+
+class Device:
+    """Everything the box runs, built from a Config; `serve()` blocks until stopped."""
+
+    def __init__(self, config: Config) -> None:
+        self.config = config
+        self.journal = Journal(config.journal_path)
+        self.table = Table(self.journal)
+        self.sheets = Sheets(self.journal, on_change=self.table.touch)
+        self.hardware = hardware.build(config.hardware, simulate=config.simulate)
+        self.server: Any = waitress.create_server(
+            None,  # the app is set below, once the port (maybe 0 = any) is known
+            host=config.host,
+            port=config.port,
+            threads=config.threads,
+            ident="tablemate",
+        )
+        self.port: int = self.server.effective_port
+        host = config.host if config.host not in ("0.0.0.0", "::", "") else lan_address()
+        base_url = config.public_url or f"http://{host}:{self.port}"
+        self.box = Box(self.table, self.hardware, base_url=base_url, simulated=config.simulate)
+        self.app = create_app(self.table, box=self.box, sheets=self.sheets)
+        self.server.application = self.app
+        self.base_url = base_url
+
+    def serve(self) -> None:
+        self.box.start()
+        local = f"http://127.0.0.1:{self.port}"
+        print(f"Tablemate ready on {self.base_url} (this machine: {local})", flush=True)
+        if self.config.simulate:
+            print(f"Simulated box: {local}/sim", flush=True)
+        try:
+            self.server.run()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self.box.close()
+        self.server.close()
+        self.hardware.close()
+        self.journal.close()
+
+
+def run_device(config: Config) -> int:
+    try:
+        device = Device(config)
+    except hardware.HardwareError as err:
+        print(f"tablemate: {err}", file=sys.stderr)
+        return 1
+    except OSError as err:
+        print(f"tablemate: cannot start: {err}", file=sys.stderr)
+        return 1
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        # waitress's run() returns cleanly on SystemExit.
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    device.serve()
+    return 0

@@ -1,0 +1,192 @@
+"""Companion score sheets: the box keeps the score of a game played with real cards.
+
+Each sheet is an append-only list of journal entries (set up, a deal, a
+correction), folded into its current state, so a correction never erases what was
+entered before and survives a power cut like any move. Scores come from the
+engines' own scoring functions: one rule, one place.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from device.journal import Journal
+from engines.cena import alliance_score
+from engines.cena.cards import HAND_SIZES, is_card
+from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, parse_objective
+from engines.cena.options import DEALS
+from engines.cena.scoring import seat_scores, winners_of
+
+NAME_MAX = 16
+
+
+class CenaSheet:
+    """The Céna score sheet: per deal, each alliance's won cards and the objective in force."""
+
+    SHEET = "cena"
+
+    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
+        self._journal = journal
+        self._on_change = on_change
+        self._lock = threading.Lock()
+
+    # --- reading ----------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        setup: dict[str, Any] | None = None
+        deals: dict[int, dict[str, Any]] = {}
+        corrections: list[dict[str, Any]] = []
+        for entry in self._journal.sheet_entries(self.SHEET):
+            body = entry["body"]
+            if entry["kind"] == "setup":
+                setup, deals, corrections = body, {}, []
+            elif entry["kind"] == "deal" and setup is not None:
+                previous = deals.get(body["deal"])
+                if previous is not None:
+                    corrections.append(
+                        {
+                            "deal": body["deal"],
+                            "at": entry["at"],
+                            "before": previous["seats"],
+                            "after": body["seats"],
+                        }
+                    )
+                deals[body["deal"]] = body
+        if setup is None:
+            return {"players": 0, "names": [], "objectives": [], "deals": [], "totals": [],
+                    "winners": [], "corrections": [], "deals_in_game": DEALS}
+        players = setup["players"]
+        ordered = [deals[d] for d in sorted(deals)]
+        totals = [sum(deal["seats"][seat] for deal in ordered) for seat in range(players)]
+        complete = len(ordered) == DEALS
+        return {
+            "players": players,
+            "names": setup["names"],
+            "objectives": setup["objectives"],
+            "deals": ordered,
+            "totals": totals,
+            "winners": winners_of(totals) if complete else [],
+            "corrections": corrections,
+            "deals_in_game": DEALS,
+        }
+
+    # --- writing ----------------------------------------------------------------------
+
+    def setup(
+        self, players: int, names: Sequence[str], objectives: Sequence[Any] | None = None
+    ) -> dict[str, Any]:
+        """Start a new sheet (the old one stays in the journal)."""
+        if not isinstance(players, int) or isinstance(players, bool) or players not in HAND_SIZES:
+            raise ValueError("Céna is for 3 to 5 players")
+        if not isinstance(names, list) or len(names) != players:
+            raise ValueError(f"give {players} names, one per seat, clockwise")
+        clean = [_clean_name(name, seat) for seat, name in enumerate(names)]
+        if objectives is None:
+            objectives = list(DEFAULT_OBJECTIVES)
+        if not isinstance(objectives, list) or len(objectives) != DEALS:
+            raise ValueError(f"give {DEALS} objective cards, one per deal")
+        parsed = [parse_objective(objective) for objective in objectives]
+        with self._lock:
+            self._journal.add_sheet_entry(
+                self.SHEET, "setup", {"players": players, "names": clean, "objectives": parsed}
+            )
+        self._on_change()
+        return self.state()
+
+    def record_deal(
+        self, deal: int, objective: Mapping[str, Any] | None, alliances: Sequence[Any]
+    ) -> dict[str, Any]:
+        """Enter (or correct) one deal: per alliance k (seats k and k+1), its won cards,
+        either as {"cards": [...]} or as {"count": n, "penalty_cards": [...]}."""
+        with self._lock:
+            state = self.state()
+            players = state["players"]
+            if not players:
+                raise ValueError("set up the sheet first: players and names")
+            recorded = len(state["deals"])
+            if not isinstance(deal, int) or isinstance(deal, bool):
+                raise ValueError("deal must be a number")
+            if not 1 <= deal <= min(DEALS, recorded + 1):
+                raise ValueError(f"deal must be 1 to {min(DEALS, recorded + 1)}")
+            rule = None if objective is None else parse_objective(objective)
+            rows = self._score_alliances(players, rule, alliances)
+            scores = [row["score"] for row in rows]
+            body = {"deal": deal, "objective": rule, "alliances": rows,
+                    "seats": seat_scores(scores)}
+            self._journal.add_sheet_entry(self.SHEET, "deal", body)
+        self._on_change()
+        return self.state()
+
+    @staticmethod
+    def _score_alliances(
+        players: int, rule: Mapping[str, Any] | None, alliances: Sequence[Any]
+    ) -> list[dict[str, Any]]:
+        if not isinstance(alliances, list) or len(alliances) != players:
+            raise ValueError(f"give {players} alliances, one per pair of neighbours")
+        seen: set[str] = set()
+        rows: list[dict[str, Any]] = []
+        for k, entry in enumerate(alliances):
+            seats = [k, (k + 1) % players]
+            if not isinstance(entry, Mapping):
+                raise ValueError(f"alliance {k + 1}: give its cards or a count")
+            if "cards" in entry:
+                cards = _card_list(entry["cards"], k)
+                _no_repeats(cards, seen)
+                rows.append({"seats": seats, "cards": cards,
+                             "score": alliance_score(cards, rule)})
+            elif "count" in entry:
+                count = entry["count"]
+                penalty_cards = _card_list(entry.get("penalty_cards", []), k)
+                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+                    raise ValueError(f"alliance {k + 1}: the count must be a number, 0 or more")
+                if len(penalty_cards) > count:
+                    raise ValueError(f"alliance {k + 1}: more penalty cards than cards won")
+                for card in penalty_cards:
+                    if rule is None or not matches(card, rule):
+                        raise ValueError(f"alliance {k + 1}: {card} is not a penalty card now")
+                _no_repeats(penalty_cards, seen)
+                # Cards that match no objective score 1 each; the engine's rule scores the rest.
+                score = alliance_score(penalty_cards, rule) + count - len(penalty_cards)
+                rows.append({"seats": seats, "count": count, "penalty_cards": penalty_cards,
+                             "score": score})
+            else:
+                raise ValueError(f"alliance {k + 1}: give its cards or a count")
+        total = sum(len(r["cards"]) if "cards" in r else r["count"] for r in rows)
+        expected = HAND_SIZES[players] * players
+        if total != expected:
+            raise ValueError(
+                f"the alliances won {total} cards in all; a {players}-player deal has {expected}"
+            )
+        return rows
+
+
+class Sheets:
+    """Every companion score sheet the box keeps."""
+
+    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
+        self._cena = CenaSheet(journal, on_change)
+
+    def cena(self) -> CenaSheet:
+        return self._cena
+
+
+def _clean_name(name: object, seat: int) -> str:
+    if not isinstance(name, str):
+        raise ValueError(f"seat {seat + 1}: a name must be text")
+    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
+    return name or f"Player {seat + 1}"
+
+
+def _card_list(raw: object, k: int) -> list[str]:
+    if not isinstance(raw, list) or not all(is_card(card) for card in raw):
+        raise ValueError(f"alliance {k + 1}: cards must be codes like W7 or A10")
+    return list(raw)
+
+
+def _no_repeats(cards: list[str], seen: set[str]) -> None:
+    for card in cards:
+        if card in seen:
+            raise ValueError(f"{card} is entered twice")
+        seen.add(card)

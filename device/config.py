@@ -1,0 +1,151 @@
+"""Device configuration: one TOML file, every key optional, sensible defaults.
+
+    [web]
+    host = "0.0.0.0"        # where phones reach the box
+    port = 8000
+    public_url = ""         # what the join QR encodes; empty: http://<LAN address>:<port>
+    threads = 48            # waitress threads: each phone's live stream holds one
+
+    [data]
+    dir = "~/.local/share/tablemate"   # the journal lives here
+
+    [hardware]
+    simulate = "auto"       # "auto" (simulate unless on a Raspberry Pi), true or false
+    # ...and every field of hardware.config.HardwareConfig: pins, display, i2c, ...
+
+The environment variable TABLEMATE_SIMULATE=1/0 and the --simulate/--real flags
+override [hardware] simulate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hardware import is_raspberry_pi
+from hardware.config import HardwareConfig
+
+
+class ConfigError(Exception):
+    """The configuration file says something we cannot use."""
+
+
+@dataclass
+class Config:
+    host: str = "0.0.0.0"
+    port: int = 8000
+    public_url: str = ""
+    threads: int = 48
+    data_dir: Path = field(default_factory=lambda: Path("~/.local/share/tablemate").expanduser())
+    simulate: bool = True
+    hardware: HardwareConfig = field(default_factory=HardwareConfig)
+
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / "journal.sqlite3"
+
+
+def load_config(
+    path: Path | None = None,
+    *,
+    simulate: bool | None = None,
+    port: int | None = None,
+    data_dir: Path | None = None,
+) -> Config:
+    """Read the TOML file (if any), then apply environment and command-line overrides."""
+    raw: dict[str, Any] = {}
+    if path is not None:
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except OSError as err:
+            raise ConfigError(f"cannot read {path}: {err.strerror}") from None
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{path} is not valid TOML: {err}") from None
+    unknown = set(raw) - {"web", "data", "hardware"}
+    if unknown:
+        raise ConfigError(f"unknown section(s): {', '.join(sorted(unknown))}")
+
+    web = _section(raw, "web", {"host", "port", "public_url", "threads"})
+    data = _section(raw, "data", {"dir"})
+    hardware = dict(_section(raw, "hardware", None))
+    simulate_setting = hardware.pop("simulate", "auto")
+
+    config = Config(
+        host=_typed(web, "host", str, Config.host),
+        port=_typed(web, "port", int, Config.port),
+        public_url=_typed(web, "public_url", str, Config.public_url),
+        threads=_typed(web, "threads", int, Config.threads),
+        hardware=_hardware_config(hardware),
+    )
+    if "dir" in data:
+        config.data_dir = Path(_typed(data, "dir", str, "")).expanduser()
+    if not 0 < config.port < 65536:
+        raise ConfigError(f"web port {config.port} is not a TCP port")
+    if config.threads < 4:
+        raise ConfigError("web threads must be at least 4")
+
+    config.simulate = _decide_simulate(simulate, simulate_setting)
+    if port is not None:
+        config.port = port
+    if data_dir is not None:
+        config.data_dir = data_dir
+    return config
+
+
+def _decide_simulate(flag: bool | None, setting: Any) -> bool:
+    if setting != "auto" and not isinstance(setting, bool):
+        raise ConfigError('[hardware] simulate must be "auto", true or false')
+    if flag is not None:
+        return flag
+    env = os.environ.get("TABLEMATE_SIMULATE", "").strip().lower()
+    if env in ("1", "true", "yes"):
+        return True
+    if env in ("0", "false", "no"):
+        return False
+    if setting == "auto":
+        return not is_raspberry_pi()
+    return bool(setting)
+
+
+def _section(raw: dict[str, Any], name: str, allowed: set[str] | None) -> dict[str, Any]:
+    section = raw.get(name, {})
+    if not isinstance(section, dict):
+        raise ConfigError(f"[{name}] must be a table")
+    if allowed is not None and set(section) - allowed:
+        raise ConfigError(f"unknown key(s) in [{name}]: {', '.join(sorted(set(section) - allowed))}")
+    return section
+
+
+def _typed(section: dict[str, Any], key: str, kind: type, default: Any) -> Any:
+    value = section.get(key, default)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ConfigError(f"{key} must be {kind.__name__}, not {value!r}")
+    return value
+
+
+def _hardware_config(values: dict[str, Any]) -> HardwareConfig:
+    """Build HardwareConfig from TOML, checking names and turning lists into tuples."""
+    fields = {f.name: f for f in dataclasses.fields(HardwareConfig)}
+    unknown = set(values) - set(fields)
+    if unknown:
+        raise ConfigError(f"unknown key(s) in [hardware]: {', '.join(sorted(unknown))}")
+    defaults = HardwareConfig()
+    converted: dict[str, Any] = {}
+    for key, value in values.items():
+        default = getattr(defaults, key)
+        if isinstance(default, tuple) and isinstance(value, list):
+            value = tuple(value)
+        if default is not None and not isinstance(value, type(default)):
+            if not (isinstance(default, float) and isinstance(value, int)):
+                raise ConfigError(
+                    f"[hardware] {key} must be like {default!r}, not {value!r}"
+                )
+        converted[key] = value
+    try:
+        return HardwareConfig(**converted)
+    except (TypeError, ValueError) as err:
+        raise ConfigError(f"[hardware]: {err}") from None
