@@ -35,7 +35,6 @@ STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
     "over": (0.5, 0.0, 0.5),  # purple: result on screen
 }
 FAULT_COLOUR = (1.0, 0.0, 0.0)
-PAGES_IN_GAME = 2  # table, scores (screens.screen_for's page argument)
 
 
 @dataclass
@@ -72,6 +71,7 @@ class Box:
         self._menu: Menu | None = None
         self._page = 0
         self._show_join = False
+        self._last_phase = ""
         self._notice: tuple[str, list[str]] | None = None
         self._notice_timer: threading.Timer | None = None
         self._frame: Image.Image | None = None
@@ -138,7 +138,9 @@ class Box:
         image = self.frame().convert("L")
         lit = Image.new("RGB", image.size, (170, 230, 255))
         picture = Image.composite(lit, Image.new("RGB", image.size), image)
-        picture = picture.resize((image.width * scale, image.height * scale), Image.NEAREST)
+        picture = picture.resize(
+            (image.width * scale, image.height * scale), Image.Resampling.NEAREST
+        )
         buffer = io.BytesIO()
         picture.save(buffer, format="PNG")
         return buffer.getvalue()
@@ -152,7 +154,7 @@ class Box:
             raise RuntimeError("buttons can only be pressed from the web on a simulated box")
         if name not in BUTTON_NAMES:
             raise ValueError(f"there is no button {name!r}")
-        pin = self.hardware.factory.pin(self.hardware.buttons.pins[name])
+        pin = self.hardware.buttons.pin(name)
         if down:
             pin.drive_low()  # pull-up button: pressed = low
         else:
@@ -193,16 +195,19 @@ class Box:
                 self._confirm("Cancel game?", self.table.end_game)
         elif phase == "playing":
             if name == "B" and kind == "short":
-                self._page = (self._page + 1) % PAGES_IN_GAME
+                self._page += 1  # screen_for wraps it around the game's pages
                 self._show_join = False
             elif name == "B" and kind == "long":
                 self._confirm("End game?", self.table.end_game)
             elif name == "C":
                 # The join QR again, for a phone that has to rejoin mid-game.
                 self._show_join = not self._show_join
-        elif phase == "over" and name == "A":
-            self.table.end_game()
-            self._open_game_menu()
+        elif phase == "over":
+            if name == "A":
+                self.table.end_game()
+                self._open_game_menu()
+            elif name == "B" and kind == "short":
+                self._page += 1  # result, then the game's own pages
 
     def _handle_menu(self, name: str, kind: str) -> None:
         menu = self._menu
@@ -239,6 +244,7 @@ class Box:
         )
 
     def _confirm(self, question: str, action: Callable[[], None]) -> None:
+        """Ask before anything that cannot be undone; "No" is selected first."""
         self._menu = Menu(
             title=question,
             labels=["No", "Yes"],
@@ -276,6 +282,8 @@ class Box:
         """Draw the current screen and set the LEDs; tell subscribers if anything moved."""
         with self._lock:
             status = self.table.status()
+            if status["phase"] != self._last_phase:  # a new phase starts on its first page
+                self._last_phase, self._page, self._show_join = status["phase"], 0, False
             view = self.table.view(None) if status["phase"] in ("playing", "over") else None
             image = self._choose_screen(status, view)
             leds = self._led_state(status, view)

@@ -55,8 +55,16 @@ class CenaSheet:
                     )
                 deals[body["deal"]] = body
         if setup is None:
-            return {"players": 0, "names": [], "objectives": [], "deals": [], "totals": [],
-                    "winners": [], "corrections": [], "deals_in_game": DEALS}
+            return {
+                "players": 0,
+                "names": [],
+                "objectives": [],
+                "deals": [],
+                "totals": [],
+                "winners": [],
+                "corrections": [],
+                "deals_in_game": DEALS,
+            }
         players = setup["players"]
         ordered = [deals[d] for d in sorted(deals)]
         totals = [sum(deal["seats"][seat] for deal in ordered) for seat in range(players)]
@@ -113,8 +121,12 @@ class CenaSheet:
             rule = None if objective is None else parse_objective(objective)
             rows = self._score_alliances(players, rule, alliances)
             scores = [row["score"] for row in rows]
-            body = {"deal": deal, "objective": rule, "alliances": rows,
-                    "seats": seat_scores(scores)}
+            body = {
+                "deal": deal,
+                "objective": rule,
+                "alliances": rows,
+                "seats": seat_scores(scores),
+            }
             self._journal.add_sheet_entry(self.SHEET, "deal", body)
         self._on_change()
         return self.state()
@@ -134,8 +146,7 @@ class CenaSheet:
             if "cards" in entry:
                 cards = _card_list(entry["cards"], k)
                 _no_repeats(cards, seen)
-                rows.append({"seats": seats, "cards": cards,
-                             "score": alliance_score(cards, rule)})
+                rows.append({"seats": seats, "cards": cards, "score": alliance_score(cards, rule)})
             elif "count" in entry:
                 count = entry["count"]
                 penalty_cards = _card_list(entry.get("penalty_cards", []), k)
@@ -149,8 +160,9 @@ class CenaSheet:
                 _no_repeats(penalty_cards, seen)
                 # Cards that match no objective score 1 each; the engine's rule scores the rest.
                 score = alliance_score(penalty_cards, rule) + count - len(penalty_cards)
-                rows.append({"seats": seats, "count": count, "penalty_cards": penalty_cards,
-                             "score": score})
+                rows.append(
+                    {"seats": seats, "count": count, "penalty_cards": penalty_cards, "score": score}
+                )
             else:
                 raise ValueError(f"alliance {k + 1}: give its cards or a count")
         total = sum(len(r["cards"]) if "cards" in r else r["count"] for r in rows)

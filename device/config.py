@@ -116,7 +116,9 @@ def _section(raw: dict[str, Any], name: str, allowed: set[str] | None) -> dict[s
     if not isinstance(section, dict):
         raise ConfigError(f"[{name}] must be a table")
     if allowed is not None and set(section) - allowed:
-        raise ConfigError(f"unknown key(s) in [{name}]: {', '.join(sorted(set(section) - allowed))}")
+        raise ConfigError(
+            f"unknown key(s) in [{name}]: {', '.join(sorted(set(section) - allowed))}"
+        )
     return section
 
 
@@ -139,11 +141,9 @@ def _hardware_config(values: dict[str, Any]) -> HardwareConfig:
         default = getattr(defaults, key)
         if isinstance(default, tuple) and isinstance(value, list):
             value = tuple(value)
-        if default is not None and not isinstance(value, type(default)):
-            if not (isinstance(default, float) and isinstance(value, int)):
-                raise ConfigError(
-                    f"[hardware] {key} must be like {default!r}, not {value!r}"
-                )
+        int_for_float = isinstance(default, float) and isinstance(value, int)
+        if default is not None and not isinstance(value, type(default)) and not int_for_float:
+            raise ConfigError(f"[hardware] {key} must be like {default!r}, not {value!r}")
         converted[key] = value
     try:
         return HardwareConfig(**converted)

@@ -199,9 +199,7 @@ class Table:
 
     # --- lobby ------------------------------------------------------------------------
 
-    def open_lobby(
-        self, game: str, players: int, options: Mapping[str, Any] | None = None
-    ) -> None:
+    def open_lobby(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
         """Open a new lobby; only when no game is in play."""
         options = dict(options or {})
         with self._lock:
