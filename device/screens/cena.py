@@ -1,0 +1,163 @@
+"""Céna on the OLED: the public table (reveal, play) and the running scores.
+
+Only the public view (seat None) is drawn: hands and unrevealed choices never reach
+this module. Cards are shown as on the phones, suit letter then number ("W10"):
+C cider, W wine, M mead, A ale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from device.screens.fonts import BIG, BODY, SMALL
+from device.screens.render import (
+    HEIGHT,
+    TITLE_BAR_HEIGHT,
+    WIDTH,
+    Box,
+    Draw,
+    box_width,
+    draw_text,
+    largest_size,
+    render,
+    require_public,
+    seat_name,
+    text_width,
+    title_bar,
+)
+
+# Play-phase rows, top to bottom: title bar, whose turn, the cards before each seat,
+# the seats' names, the deal's objective.
+TURN_BOX = (2, TITLE_BAR_HEIGHT, WIDTH - 1, 28)
+CARD_TOP, CARD_BOTTOM = 30, 43
+LABEL_TOP, LABEL_BOTTOM = 44, 53
+OBJECTIVE_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
+READY_MARKER = 7
+SCORE_ROWS_TOP = TITLE_BAR_HEIGHT + 1
+
+
+def cena_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """The table: who must act and, in play, the cards lying before each seat."""
+    require_public(view)
+    if view["phase"] == "reveal":
+        return render(lambda d: _draw_reveal(d, view, status))
+    return render(lambda d: _draw_play(d, view, status))
+
+
+def cena_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """Each seat's running total, in seat order, as big as the number of seats allows."""
+    require_public(view)
+    scores = [str(score) for score in view["scores"]]
+    row_height = (HEIGHT - SCORE_ROWS_TOP) // len(scores)
+    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
+    # Every total right-aligned in one column, so the names get the rest of the row.
+    totals_left = WIDTH - 2 - max(text_width(score, size) for score in scores)
+
+    def draw(d: Draw) -> None:
+        title_bar(d, "Scores", _deal_label(view))
+        for seat, score in enumerate(scores):
+            top = SCORE_ROWS_TOP + seat * row_height
+            bottom = top + row_height - 1
+            draw_text(d, seat_name(status, seat), size, (2, top, totals_left - 6, bottom))
+            draw_text(d, score, size, (totals_left, top, WIDTH - 2, bottom), "right")
+
+    return render(draw)
+
+
+def _draw_reveal(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    ready = [bool(flag) for flag in view["ready"]]
+    title_bar(d, _deal_label(view), f"{sum(ready)}/{len(ready)} ready")
+    prompt = "Choose 3 public cards"
+    draw_text(
+        d, prompt, largest_size(prompt, box_width(TURN_BOX), (BIG, BODY, SMALL)), TURN_BOX, "centre"
+    )
+    for seat, left, right in seat_columns(len(ready)):
+        centre = (left + right) // 2
+        x, y = centre - READY_MARKER // 2, CARD_TOP + 3
+        marker = (x, y, x + READY_MARKER - 1, y + READY_MARKER - 1)
+        d.ellipse(marker, outline="white", fill="white" if ready[seat] else None)
+        _draw_seat_label(d, status, seat, left, right, highlighted=not ready[seat])
+    draw_text(d, view["objective"]["text"], SMALL, OBJECTIVE_BOX, "centre")
+
+
+def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    trick = view["trick"]
+    lead = trick.get("lead_suit")
+    title_bar(d, f"{_deal_label(view)}  Trick {trick['number']}", f"Lead {lead}" if lead else "")
+    turn = trick.get("turn")
+    if view["phase"] == "over":
+        headline = "Game over"
+    elif turn is None:
+        headline = ""
+    else:
+        headline = f"{seat_name(status, turn)} to play"
+    draw_text(d, headline, largest_size(headline, box_width(TURN_BOX), (BIG, BODY)), TURN_BOX)
+
+    cards = {play["to"]: play["card"] for play in trick["cards"]}
+    columns = seat_columns(int(view["players"]))
+    if not cards and view.get("last_trick"):
+        winners = " & ".join(seat_name(status, s) for s in view["last_trick"]["seats"])
+        taken = f"{view['last_trick']['suit']}{view['last_trick']['number']}"
+        draw_text(
+            d, f"{winners} took {taken}", SMALL, (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM), "centre"
+        )
+    else:
+        # One size for every card, the biggest at which the widest card fits a column.
+        _, left, right = columns[0]
+        size = largest_size("W10", box_width(card_box(left, right)) - 2, (BIG, BODY, SMALL))
+        for seat, left, right in columns:
+            _draw_card_slot(d, cards.get(seat), card_box(left, right), size)
+    for seat, left, right in columns:
+        _draw_seat_label(d, status, seat, left, right, highlighted=seat == turn)
+    draw_text(d, view["objective"]["text"], SMALL, OBJECTIVE_BOX, "centre")
+
+
+def _draw_card_slot(d: Draw, card: str | None, box: Box, size: int) -> None:
+    """A played card as an inverted box; an empty place as an outline."""
+    if card is None:
+        d.rectangle(box, outline="white")
+        return
+    d.rectangle(box, fill="white")
+    inner = (box[0] + 1, box[1], box[2] - 1, box[3])
+    draw_text(d, card, size, inner, "centre", fill="black")
+
+
+def _draw_seat_label(
+    d: Draw, status: Mapping[str, Any], seat: int, left: int, right: int, highlighted: bool
+) -> None:
+    """The seat's name under its column; inverted for the seat the table waits for."""
+    box = (left, LABEL_TOP, right - 1, LABEL_BOTTOM)
+    if highlighted:
+        d.rectangle(box, fill="white")
+    inner = (box[0] + 1, box[1], box[2] - 1, box[3])
+    # No ellipsis: in a 25-px column "Alic" says more than "Al…".
+    draw_text(
+        d,
+        seat_name(status, seat),
+        SMALL,
+        inner,
+        "centre",
+        fill="black" if highlighted else "white",
+        ellipsis="",
+    )
+
+
+def card_box(left: int, right: int) -> Box:
+    """Where a card lies in a seat's column, one pixel apart from its neighbours."""
+    return (left, CARD_TOP, right - 1, CARD_BOTTOM)
+
+
+def seat_columns(players: int) -> list[tuple[int, int, int]]:
+    """(seat, left, right) of one column per seat, in seat order, centred on the screen."""
+    width = WIDTH // players
+    margin = (WIDTH - width * players) // 2
+    return [
+        (seat, margin + seat * width, margin + (seat + 1) * width - 1) for seat in range(players)
+    ]
+
+
+def _deal_label(view: Mapping[str, Any]) -> str:
+    return f"Deal {view['deal']}/{view['deals']}"
