@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import signal
-import socket
 import sys
 from types import FrameType
 from typing import Any
@@ -12,29 +11,16 @@ from typing import Any
 import waitress
 
 import hardware
+from device import notify
 from device.box import Box
 from device.companion import Sheets
 from device.config import Config
 from device.journal import Journal
+from device.network import lan_address
 from device.table import Table
 from webui import create_app
 
 log = logging.getLogger(__name__)
-
-
-def lan_address() -> str:
-    """This machine's address on the local network, for the join QR.
-
-    Connecting a UDP socket only picks a route; no packet is sent. 192.0.2.1 is a
-    documentation address (TEST-NET-1), never a real host.
-    """
-    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        try:
-            probe.connect(("192.0.2.1", 9))
-            address: str = probe.getsockname()[0]
-            return address
-        except OSError:
-            return "127.0.0.1"
 
 
 class Device:
@@ -46,8 +32,10 @@ class Device:
         self.table = Table(self.journal)
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
+        # The Flask app needs the join URL, which needs the port (0 = any free one),
+        # which needs the server: so the server starts with a forwarder to the app.
         self.server: Any = waitress.create_server(
-            None,  # the app is set below, once the port (maybe 0 = any) is known
+            lambda environ, start_response: self.app(environ, start_response),
             host=config.host,
             port=config.port,
             threads=config.threads,
@@ -56,7 +44,13 @@ class Device:
         self.port: int = self.server.effective_port
         host = config.host if config.host not in ("0.0.0.0", "::", "") else lan_address()
         base_url = config.public_url or f"http://{host}:{self.port}"
-        self.box = Box(self.table, self.hardware, base_url=base_url, simulated=config.simulate)
+        self.box = Box(
+            self.table,
+            self.hardware,
+            base_url=base_url,
+            simulated=config.simulate,
+            dim_after=config.hardware.dim_after,
+        )
         self.app = create_app(self.table, box=self.box, sheets=self.sheets)
         self.server.application = self.app
         self.base_url = base_url
@@ -67,10 +61,23 @@ class Device:
         print(f"Tablemate ready on {self.base_url} (this machine: {local})", flush=True)
         if self.config.simulate:
             print(f"Simulated box: {local}/sim", flush=True)
+        # The port is bound and listening (connections queue until run() accepts them)
+        # and the box is drawing: systemd may count us as started.
+        notify.notify(f"READY=1\nSTATUS=serving on {self.base_url} (port {self.port})")
+        interval = notify.watchdog_interval()
+        watchdog = notify.Watchdog(interval, self.alive).start() if interval else None
         try:
             self.server.run()
         finally:
+            notify.notify("STOPPING=1")
+            if watchdog is not None:
+                watchdog.stop()
             self.close()
+
+    def alive(self) -> bool:
+        """For the watchdog: the table answers (its lock is free) and the box still draws."""
+        self.table.status()
+        return self.box.running
 
     def close(self) -> None:
         self.box.close()

@@ -1,9 +1,15 @@
 """The box itself: three buttons drive menus, the OLED and LEDs follow the Table.
 
 Button presses arrive on gpiozero's threads; table changes arrive on whichever
-thread made them. Both only mark the box dirty: one render thread waits on that
-event, picks the screen, and sends a frame only when it changed (an SSD1306 frame
-costs ~23 ms of I2C), so nothing polls and no caller waits for the display.
+thread made them; hardware health changes on the parts' retry threads. All only
+mark the box dirty: one render thread waits on that event, picks the screen, and
+sends a frame only when it changed (an SSD1306 frame costs ~23 ms of I2C), so
+nothing polls and no caller waits for the display. The same thread dims the OLED
+after `dim_after` seconds without a press or a table change (its wait times out
+then) and wakes it on the next one.
+
+Each refresh also sets the LED ring's seat lights (`device.seat_lights`) and plays
+the tone the change deserves (`device.sounds`); both return at once.
 
 Buttons: A select/confirm, B next (long: back / end), C action.
 """
@@ -13,6 +19,7 @@ from __future__ import annotations
 import io
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +29,8 @@ from PIL import Image
 import engines
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
+from device.seat_lights import seat_lights
+from device.sounds import MELODIES, cue_for
 from device.table import Table, TableError
 from hardware import Hardware
 
@@ -34,7 +43,30 @@ STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
     "playing": (0.0, 0.5, 0.0),  # green
     "over": (0.5, 0.0, 0.5),  # purple: result on screen
 }
-FAULT_COLOUR = (1.0, 0.0, 0.0)
+FAULT_COLOUR = (1.0, 0.0, 0.0)  # some part is not working: the host page says which
+LIT_PIXEL = (170, 230, 255)  # the OLED's colour, for the picture on the web pages
+DIMMED_PIXEL = (60, 80, 90)
+
+
+_PIXEL_INDEX = bytes([0]) + bytes([1]) * 255  # an "L" pixel, 0 or 255, to palette index 0 or 1
+
+
+def oled_png(image: Image.Image, *, scale: int = 4, dimmed: bool = False) -> bytes:
+    """A mode "1" frame as a PNG of the OLED: lit pixels on black, `scale` times larger.
+
+    A 1-bit palette PNG: the same picture as an RGB one, several times faster to
+    encode (well under a millisecond for a 512x256 frame on a desktop machine).
+    """
+    if not 1 <= scale <= 8:
+        raise ValueError("scale must be 1 to 8")
+    pixels = image.convert("L").tobytes().translate(_PIXEL_INDEX)
+    picture = Image.frombytes("P", image.size, pixels).resize(
+        (image.width * scale, image.height * scale), Image.Resampling.NEAREST
+    )
+    picture.putpalette([0, 0, 0, *(DIMMED_PIXEL if dimmed else LIT_PIXEL)])
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", bits=1)
+    return buffer.getvalue()
 
 
 @dataclass
@@ -44,7 +76,7 @@ class Menu:
     title: str
     labels: list[str]
     values: list[Any]
-    on_choose: Callable[[Any], None]
+    on_choose: Callable[[Any], object]  # what it returns is not used
     selected: int = 0
     back: Menu | None = field(default=None, repr=False)
 
@@ -61,12 +93,17 @@ class Box:
         base_url: str,
         simulated: bool,
         notice_seconds: float = 3.0,
+        dim_after: float = 0.0,
     ) -> None:
         self.table = table
         self.hardware = hardware
         self.base_url = base_url.rstrip("/")
         self.simulated = simulated
         self._notice_seconds = notice_seconds
+        self._dim_after = dim_after  # 0: never dim
+        self._last_activity = time.monotonic()
+        self._last_view: dict[str, Any] | None = None
+        self._cues_armed = False  # the first refresh only notes what the table shows
         self._lock = threading.RLock()
         self._menu: Menu | None = None
         self._page = 0
@@ -81,21 +118,24 @@ class Box:
         self._dirty = threading.Event()
         self._stopping = threading.Event()
         self._worker = threading.Thread(target=self._render_loop, name="box-render", daemon=True)
-        self._unsubscribe_table: Callable[[], None] | None = None
+        self._unsubscribers: list[Callable[[], None]] = []
 
     # --- life cycle -----------------------------------------------------------------
 
     def start(self) -> None:
         self.hardware.buttons.on_press = self.on_button
-        self._unsubscribe_table = self.table.subscribe(lambda _version: self._dirty.set())
+        self._unsubscribers = [
+            self.table.subscribe(self._on_table_change),
+            self.hardware.health_signal.subscribe(self._dirty.set),
+        ]
         self._worker.start()
         self.refresh_now()
 
     def close(self) -> None:
         self._stopping.set()
         self._dirty.set()
-        if self._unsubscribe_table:
-            self._unsubscribe_table()
+        for unsubscribe in self._unsubscribers:
+            unsubscribe()
         if self._worker.is_alive():
             self._worker.join(timeout=2)
         if self._notice_timer:
@@ -112,6 +152,19 @@ class Box:
     @property
     def version(self) -> int:
         return self._version
+
+    @property
+    def running(self) -> bool:
+        """The render thread is alive (the watchdog asks)."""
+        return self._worker.is_alive()
+
+    @property
+    def muted(self) -> bool:
+        return self.hardware.buzzer.muted
+
+    def set_muted(self, muted: bool) -> None:
+        """The host's sound toggle: mute stops a tone already playing."""
+        self.hardware.buzzer.set_muted(muted)
 
     def subscribe(self, callback: Callable[[int], None]) -> Callable[[], None]:
         """callback(version) after each new OLED frame or LED change."""
@@ -133,17 +186,7 @@ class Box:
 
     def frame_png(self, scale: int = 4) -> bytes:
         """The current frame as the OLED shows it: light pixels on black, scaled up."""
-        if not 1 <= scale <= 8:
-            raise ValueError("scale must be 1 to 8")
-        image = self.frame().convert("L")
-        lit = Image.new("RGB", image.size, (170, 230, 255))
-        picture = Image.composite(lit, Image.new("RGB", image.size), image)
-        picture = picture.resize(
-            (image.width * scale, image.height * scale), Image.Resampling.NEAREST
-        )
-        buffer = io.BytesIO()
-        picture.save(buffer, format="PNG")
-        return buffer.getvalue()
+        return oled_png(self.frame(), scale=scale, dimmed=self.hardware.display.dimmed)
 
     def leds(self) -> dict[str, Any]:
         return self.hardware.leds.state()
@@ -161,18 +204,19 @@ class Box:
             pin.drive_high()
 
     def health(self) -> dict[str, Any]:
-        display = self.hardware.display
+        """Each part's {"healthy", "error"} (the serial link's only when configured),
+        plus facts: simulated, muted."""
         return {
             "simulated": self.simulated,
-            "display": {"healthy": display.healthy, "error": display.error},
-            "buttons": {"healthy": True, "error": None},
-            "leds": {"healthy": True, "error": None},
+            **self.hardware.health(),
+            "muted": self.hardware.buzzer.muted,
         }
 
     # --- buttons ----------------------------------------------------------------------
 
     def on_button(self, name: str, kind: str) -> None:
         """One accepted press: `kind` is "short" or "long" (decided on release)."""
+        self._last_activity = time.monotonic()
         with self._lock:
             try:
                 self._handle(name, kind)
@@ -267,16 +311,34 @@ class Box:
 
     # --- rendering --------------------------------------------------------------------
 
+    def _on_table_change(self, _version: int) -> None:
+        self._last_activity = time.monotonic()
+        self._dirty.set()
+
     def _render_loop(self) -> None:
         while True:
-            self._dirty.wait()
+            woken = self._dirty.wait(timeout=self._seconds_until_dim())
             if self._stopping.is_set():
                 return
-            self._dirty.clear()
             try:
-                self.refresh_now()
+                if woken:
+                    self._dirty.clear()
+                    self.refresh_now()
+                self._update_dimming()
             except Exception:
                 log.exception("could not refresh the box")
+
+    def _seconds_until_dim(self) -> float | None:
+        if self._dim_after <= 0 or self.hardware.display.dimmed:
+            return None  # nothing to time: wait for the next change
+        return max(0.0, self._last_activity + self._dim_after - time.monotonic())
+
+    def _update_dimming(self) -> None:
+        idle = time.monotonic() - self._last_activity
+        dim = self._dim_after > 0 and idle >= self._dim_after
+        if dim != self.hardware.display.dimmed:
+            self.hardware.display.set_dimmed(dim)
+            self._announce()  # the web's picture of the OLED dims too
 
     def refresh_now(self) -> None:
         """Draw the current screen and set the LEDs; tell subscribers if anything moved."""
@@ -285,6 +347,8 @@ class Box:
             if status["phase"] != self._last_phase:  # a new phase starts on its first page
                 self._last_phase, self._page, self._show_join = status["phase"], 0, False
             view = self.table.view(None) if status["phase"] in ("playing", "over") else None
+            cue = cue_for(self._last_view, view) if self._cues_armed else None
+            self._last_view, self._cues_armed = view, True
             image = self._choose_screen(status, view)
             leds = self._led_state(status, view)
             changed = self._frame is None or image.tobytes() != self._frame.tobytes()
@@ -295,11 +359,20 @@ class Box:
                 self.hardware.leds.set_status(leds["status"])
                 self._leds = leds
                 changed = True
-            subscribers = list(self._subscribers) if changed else []
-            if changed:
-                self._version += 1
-            version = self._version
-        self.hardware.display.show(image)  # outside the lock: I2C is slow
+        # Outside the lock: I2C is slow; the ring and the buzzer only queue their work.
+        self.hardware.display.show(image)
+        if self.hardware.serial is not None:
+            self.hardware.serial.show(seat_lights(status, view))
+        if cue is not None:
+            self.hardware.buzzer.play(MELODIES[cue])
+        if changed:
+            self._announce()
+
+    def _announce(self) -> None:
+        """Tell subscribers (the web pages) that the frame or the LEDs changed."""
+        with self._lock:
+            self._version += 1
+            version, subscribers = self._version, list(self._subscribers)
         for callback in subscribers:
             try:
                 callback(version)
@@ -325,6 +398,6 @@ class Box:
                 if seat < len(sticks):
                     sticks[seat] = True  # one LED per seat: whose move it is
         colour = STATUS_COLOURS[status["phase"]]
-        if not self.hardware.display.healthy:
+        if not self.hardware.healthy:
             colour = FAULT_COLOUR
         return {"sticks": sticks, "status": colour}

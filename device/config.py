@@ -11,7 +11,13 @@
 
     [hardware]
     simulate = "auto"       # "auto" (simulate unless on a Raspberry Pi), true or false
-    # ...and every field of hardware.config.HardwareConfig: pins, display, i2c, ...
+    dim_after = 60          # seconds without input before the OLED dims; 0: never
+    buzzer_pin = 18         # and buzzer = "passive" (piezo) or "active" (beeps only)
+    muted = false           # the host can also mute from the phone
+    serial_port = ""        # LED ring controller, e.g. "/dev/ttyACM0"; empty: none
+    serial_baud = 115200
+    # ...and every other field of hardware.config.HardwareConfig: pins, display, i2c,
+    # rotate, contrast, hold_time, debounce (docs/wiring.md has the pin map)
 
 The environment variable TABLEMATE_SIMULATE=1/0 and the --simulate/--real flags
 override [hardware] simulate.

@@ -199,9 +199,21 @@ class Table:
 
     # --- lobby ------------------------------------------------------------------------
 
-    def open_lobby(self, game: str, players: int, options: Mapping[str, Any] | None = None) -> None:
-        """Open a new lobby; only when no game is in play."""
+    def open_lobby(
+        self,
+        game: str,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        host_name: str | None = None,
+    ) -> tuple[int, str] | None:
+        """Open a new lobby; only when no game is in play.
+
+        With host_name (a phone opening the game), that phone takes seat 1 as host in
+        the same step, so nobody can slip in first with the freshly shown room code.
+        Returns (seat, token) then, else None.
+        """
         options = dict(options or {})
+        name = None if host_name is None else _clean_name(host_name)
         with self._lock:
             if self._phase in ("lobby", "playing"):
                 raise TableError("a game is already open: end it first")
@@ -211,8 +223,10 @@ class Table:
             self._reset()
             self._record_id, self._phase = record_id, "lobby"
             self._engine, self._players, self._options, self._room = game, players, options, room
+            ticket = None if name is None else self._take_seat(name, 0)
             change = self._changed()
         self._publish(change)
+        return ticket
 
     def configure(
         self,
@@ -247,22 +261,28 @@ class Table:
                 raise TableError("there is no game to join right now")
             if not self.check_room(code):
                 raise TableError("that room code is not this table's")
-            free = [s for s in range(self._players) if s not in self._seats]
-            if not free:
-                raise TableError("every seat is taken")
-            if seat is None:
-                seat = free[0]
-            elif seat not in free:
-                raise TableError(f"seat {seat + 1} is not free")
-            token = secrets.token_urlsafe(18)
-            assert self._record_id is not None
-            self._journal.set_seat(self._record_id, seat, name or f"Player {seat + 1}", token)
-            self._seats[seat] = SeatRecord(seat, name or f"Player {seat + 1}", token)
-            if self._host_seat is None:
-                self._journal.set_host(self._record_id, seat)
-                self._host_seat = seat
+            ticket = self._take_seat(name, seat)
             change = self._changed()
         self._publish(change)
+        return ticket
+
+    def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
+        """Seat a player (lock held); the first seated becomes host."""
+        free = [s for s in range(self._players) if s not in self._seats]
+        if not free:
+            raise TableError("every seat is taken")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise TableError(f"seat {seat + 1} is not free")
+        token = secrets.token_urlsafe(18)
+        name = name or f"Player {seat + 1}"
+        assert self._record_id is not None
+        self._journal.set_seat(self._record_id, seat, name, token)
+        self._seats[seat] = SeatRecord(seat, name, token)
+        if self._host_seat is None:
+            self._journal.set_host(self._record_id, seat)
+            self._host_seat = seat
         return seat, token
 
     def release_seat(self, seat: int) -> None:

@@ -13,12 +13,18 @@ from typing import Any
 
 from engines.base import Action, Event, Game, IllegalAction, View, new_seed
 from engines.cena import Cena
+from engines.chanoyu import Chanoyu
+from engines.lauzait import Lauzait
+from engines.sarena import Sarena
 
 __all__ = ["Action", "Event", "Game", "IllegalAction", "View", "info", "load", "names", "new"]
 
 # One line per game; the key is the engine's public name.
 _GAMES: dict[str, type[Game]] = {
     Cena.name: Cena,
+    Chanoyu.name: Chanoyu,
+    Lauzait.name: Lauzait,
+    Sarena.name: Sarena,
 }
 
 

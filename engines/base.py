@@ -38,6 +38,26 @@ def require(condition: bool, reason: str) -> None:
         raise IllegalAction(reason)
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_plain(value: Any) -> Any:
+    """The same result as copy.deepcopy, several times faster on JSON-like data (actions).
+
+    deepcopy cost more than a whole Céna move; anything not plain still goes through it.
+    """
+    kind = type(value)
+    if kind is dict or kind is list:
+        copied = value.copy()
+        for key, item in copied.items() if kind is dict else enumerate(copied):
+            if type(item) not in _ATOMS:
+                copied[key] = copy_plain(item)
+        return copied
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
 def new_seed() -> int:
     """A fresh seed from the operating system's CSPRNG."""
     return secrets.randbits(63)
@@ -123,8 +143,9 @@ class Game(ABC):
             raise IllegalAction("the game is over")
         if seat not in self.to_act:
             raise IllegalAction("it is not your turn")
+        logged = copy_plain(action)  # before _apply: nothing can fail after the state moved
         events = self._apply(seat, action)
-        self.log.append((seat, copy.deepcopy(action)))
+        self.log.append((seat, logged))
         return events
 
     def to_dict(self) -> dict[str, Any]:

@@ -3,15 +3,14 @@
 `Display` wraps any luma device made by an `open_device` callable: the real
 SSD1306/SH1106 on I2C (`open_oled`) or luma's in-memory ``dummy`` when simulated.
 A display that cannot be opened, or fails while a frame is sent, never raises into
-the caller: `healthy` turns False, `error` says why (logged once per outage), and the
-next `show` after `retry_after` seconds opens the device afresh and resends.
+the caller: `healthy` turns False, `error` says why (logged once per outage), and a
+background thread reopens it with backoff (`hardware.part`) and resends the frame.
+Idle dimming lowers the contrast; every (re)opened display gets the current level.
 """
 
 from __future__ import annotations
 
-import logging
 import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,9 +19,7 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
-from hardware.errors import describe
-
-logger = logging.getLogger(__name__)
+from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part
 
 OLED_DRIVERS: dict[str, Any] = {"ssd1306": ssd1306, "sh1106": sh1106}
 
@@ -31,6 +28,9 @@ DISPLAY_FAILURES = (OSError, LumaError)
 
 # "No operation" on both SSD1306 and SH1106: a cheap way to ask whether anything answers.
 _NOP_COMMAND = 0xE3
+
+# Contrast while idle: the lowest level, still readable in a dim room, easy on the OLED.
+DIM_CONTRAST = 0
 
 
 class Display:
@@ -43,27 +43,29 @@ class Display:
         width: int = 128,
         height: int = 64,
         mode: str = "1",
-        retry_after: float = 5.0,
-        clock: Callable[[], float] = time.monotonic,
+        contrast: int = 0x7F,
+        backoff: Backoff = DEFAULT_BACKOFF,
+        health_signal: HealthSignal | None = None,
     ) -> None:
-        if retry_after <= 0:
-            raise ValueError(f"retry_after must be positive, got {retry_after}")
-        self._open_device = open_device
         self._size = (width, height)
         self._mode = mode
-        self._retry_after = retry_after
-        self._clock = clock
+        self._contrast = contrast
+        self._dimmed = False
         self._lock = threading.Lock()
-        self._device: Any = None
         self._image = Image.new(mode, self._size)  # what a freshly opened OLED shows
+        self._shown_any = False
         self._sent: bytes | None = None
         self._frames_sent = 0
-        self._healthy = False
-        self._error: str | None = None
-        self._retry_at = 0.0
-        self._closed = False
-        with self._lock:
-            self._open()
+        self._part: Part[Any] = Part(
+            "the display",
+            open_device,
+            close_part=_switch_off,
+            discard_part=_drop,
+            on_open=self._set_up,
+            failures=DISPLAY_FAILURES,
+            backoff=backoff,
+            health_signal=health_signal,
+        )
 
     @property
     def image(self) -> Image.Image:
@@ -73,59 +75,40 @@ class Display:
 
     @property
     def healthy(self) -> bool:
-        return self._healthy
+        return self._part.healthy
 
     @property
     def error(self) -> str | None:
         """Why the display is not healthy, or None when it is."""
-        return self._error
+        return self._part.error
 
     @property
     def frames_sent(self) -> int:
         """Frames that actually went to the device (unchanged frames are not sent)."""
         return self._frames_sent
 
+    @property
+    def dimmed(self) -> bool:
+        return self._dimmed
+
     def show(self, image: Image.Image) -> None:
         """Make `image` the current frame; it is sent only if it differs from the last one
         sent. Raises only for a frame of the wrong size or mode."""
         self._check_frame(image)
-        frame = image.copy()
-        pixels = frame.tobytes()
         with self._lock:
-            self._image = frame
-            if self._closed:
-                return
-            if self._device is None:
-                if self._clock() < self._retry_at:
-                    return
-                self._open()
-                if self._device is None:
-                    return
-            if pixels == self._sent:
-                return
-            try:
-                self._device.display(frame)
-            except DISPLAY_FAILURES as exc:
-                self._fail("the display stopped responding", exc)
-                self._discard_device()
-                return
-            self._sent = pixels
-            self._frames_sent += 1
+            self._image = image.copy()
+            self._shown_any = True
+        self._part.use(self._send_current)
+
+    def set_dimmed(self, dimmed: bool) -> None:
+        """Turn the brightness down (idle) or back to the configured contrast."""
+        self._dimmed = dimmed
+        self._part.use(self._apply_contrast)
 
     def close(self) -> None:
         """Switch the display off and release the bus; safe to call more than once.
         Frames shown afterwards are kept in `image` but not sent."""
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            device, self._device = self._device, None
-            if device is None:
-                return
-            try:
-                device.cleanup()
-            except DISPLAY_FAILURES as exc:
-                logger.warning("could not switch the display off: %s", describe(exc))
+        self._part.close()
 
     def _check_frame(self, image: object) -> None:
         if not isinstance(image, Image.Image):
@@ -136,36 +119,37 @@ class Display:
                 f"got {image.size[0]}x{image.size[1]} mode {image.mode!r}"
             )
 
-    def _open(self) -> None:
-        try:
-            self._device = self._open_device()
-        except DISPLAY_FAILURES as exc:
-            self._fail("cannot open the display", exc)
+    def _set_up(self, device: Any) -> None:
+        # A freshly opened display shows nothing: resend the frame it should show.
+        self._sent = None
+        self._apply_contrast(device)
+        if self._shown_any:
+            self._send_current(device)
+
+    def _apply_contrast(self, device: Any) -> None:
+        device.contrast(DIM_CONTRAST if self._dimmed else self._contrast)
+
+    def _send_current(self, device: Any) -> None:
+        with self._lock:
+            frame = self._image
+        pixels = frame.tobytes()
+        if pixels == self._sent:
             return
-        self._sent = None  # a freshly opened display shows nothing: resend the frame
-        if self._error is not None:
-            logger.info("display is back after: %s", self._error)
-        self._healthy = True
-        self._error = None
+        device.display(frame)
+        self._sent = pixels
+        self._frames_sent += 1
 
-    def _fail(self, what: str, exc: BaseException) -> None:
-        message = f"{what}: {describe(exc)}"
-        if self._error is None:
-            logger.warning("%s (retrying every %g s)", message, self._retry_after)
-        self._healthy = False
-        self._error = message
-        self._retry_at = self._clock() + self._retry_after
 
-    def _discard_device(self) -> None:
-        # Reopen rather than reuse: a replugged controller has lost its set-up, and
-        # only luma's constructor sends it. persist=True makes cleanup() skip the
-        # switch-off commands, which would fail too, and just close the bus.
-        device, self._device = self._device, None
-        try:
-            device.persist = True
-            device.cleanup()
-        except DISPLAY_FAILURES as exc:
-            logger.debug("closing the failed display: %s", describe(exc))
+def _switch_off(device: Any) -> None:
+    device.cleanup()
+
+
+def _drop(device: Any) -> None:
+    # Reopen rather than reuse: a replugged controller has lost its set-up, and only
+    # luma's constructor sends it. persist=True makes cleanup() skip the switch-off
+    # commands, which would fail too, and just close the bus.
+    device.persist = True
+    device.cleanup()
 
 
 def open_oled(driver: str, port: int, address: int, rotate: int, contrast: int) -> Any:

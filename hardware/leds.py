@@ -50,28 +50,16 @@ class Leds:
 
     def set_sticks(self, lit: Sequence[bool]) -> None:
         """Light exactly the sticks whose entry is True."""
-        if not _is_sequence(lit) or len(lit) != STICK_COUNT:
-            raise ValueError(f"need {STICK_COUNT} booleans for the sticks, got {lit!r}")
-        if not all(isinstance(on, bool) for on in lit):
-            raise ValueError(f"stick states must be True or False, got {list(lit)!r}")
+        lit = checked_sticks(lit)
         with reported_as_hardware_error("cannot drive the stick LEDs"):
             for led, on in zip(self._sticks, lit, strict=True):
                 led.value = on
 
     def set_status(self, colour: Sequence[float]) -> None:
         """Set the status LED to (red, green, blue), each a brightness from 0 to 1."""
-        if not _is_sequence(colour) or len(colour) != 3:
-            raise ValueError(f"status colour must be (red, green, blue), got {colour!r}")
-        for channel in colour:
-            if (
-                not isinstance(channel, int | float)
-                or isinstance(channel, bool)
-                or not math.isfinite(channel)
-                or not 0 <= channel <= 1
-            ):
-                raise ValueError(f"status colour channels must be numbers 0..1, got {colour!r}")
+        colour = checked_colour(colour)
         with reported_as_hardware_error("cannot drive the status LED"):
-            self._status.value = tuple(float(channel) for channel in colour)
+            self._status.value = colour
 
     def state(self) -> dict[str, list[Any]]:
         """``{"sticks": [bool] * 5, "status": [r, g, b]}`` as the devices report it."""
@@ -87,6 +75,31 @@ class Leds:
             led.close()
         if self._status is not None:
             self._status.close()
+
+
+def checked_sticks(lit: Sequence[bool]) -> list[bool]:
+    """`lit` as a list of five booleans; ValueError for anything else."""
+    if not _is_sequence(lit) or len(lit) != STICK_COUNT:
+        raise ValueError(f"need {STICK_COUNT} booleans for the sticks, got {lit!r}")
+    if not all(isinstance(on, bool) for on in lit):
+        raise ValueError(f"stick states must be True or False, got {list(lit)!r}")
+    return list(lit)
+
+
+def checked_colour(colour: Sequence[float]) -> Colour:
+    """`colour` as a (red, green, blue) tuple of floats 0..1; ValueError for anything else."""
+    if not _is_sequence(colour) or len(colour) != 3:
+        raise ValueError(f"status colour must be (red, green, blue), got {colour!r}")
+    for channel in colour:
+        if (
+            not isinstance(channel, int | float)
+            or isinstance(channel, bool)
+            or not math.isfinite(channel)
+            or not 0 <= channel <= 1
+        ):
+            raise ValueError(f"status colour channels must be numbers 0..1, got {colour!r}")
+    red, green, blue = (float(channel) for channel in colour)
+    return (red, green, blue)
 
 
 def _is_sequence(value: object) -> bool:

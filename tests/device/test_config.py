@@ -50,6 +50,25 @@ def test_file_values_are_read(tmp_path: Path) -> None:
     assert config.hardware.button_pins["C"] == 26
 
 
+def test_buzzer_serial_and_dimming_settings_are_read(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        """
+        [hardware]
+        dim_after = 30
+        buzzer_pin = 12
+        buzzer = "active"
+        muted = true
+        serial_port = "/dev/ttyACM0"
+        serial_baud = 57600
+        """,
+    )
+    hardware = load_config(path, simulate=True).hardware
+    assert (hardware.dim_after, hardware.buzzer_pin, hardware.buzzer) == (30, 12, "active")
+    assert hardware.muted is True
+    assert (hardware.serial_port, hardware.serial_baud) == ("/dev/ttyACM0", 57600)
+
+
 def test_flags_beat_environment_beat_file(tmp_path: Path, monkeypatch) -> None:
     path = write(tmp_path, "[hardware]\nsimulate = true\n")
     monkeypatch.setenv("TABLEMATE_SIMULATE", "0")
@@ -73,6 +92,10 @@ def test_flags_beat_environment_beat_file(tmp_path: Path, monkeypatch) -> None:
         ("[hardware]\nlaser = 1\n", "unknown key"),
         ("[hardware]\nstick_pins = [1, 2]\n", "stick_pins"),
         ("[hardware]\ndisplay = 7\n", "display"),
+        ('[hardware]\nmuted = "yes"\n', "muted"),
+        ("[hardware]\nserial_port = 1\n", "serial_port"),
+        ("[hardware]\nbuzzer_pin = 5\n", "GPIO 5 used by more than one"),
+        ("[hardware]\ndim_after = -5\n", "dim_after"),
     ],
 )
 def test_bad_files_get_clear_errors(tmp_path: Path, text: str, message: str) -> None:

@@ -286,3 +286,12 @@ def test_names_are_cleaned_and_bounded(table: Table) -> None:
     table.open_lobby("cena", 3, {})
     with pytest.raises(TableError, match="text"):
         table.join(table.status()["room"], 7)  # type: ignore[arg-type]
+
+
+def test_a_phone_opening_a_game_is_seated_as_host_at_once(table: Table) -> None:
+    heard: list[dict] = []
+    table.subscribe(lambda _version: heard.append(table.status()))
+    seat, token = table.open_lobby("cena", 3, {}, host_name="Ann") or (None, "")
+    assert seat == 0 and table.is_host(token)
+    # One change, already with the host seated: no moment where the room is open but empty.
+    assert len(heard) == 1 and heard[0]["seats"][0]["taken"]

@@ -94,13 +94,26 @@ def test_two_simulated_builds_do_not_share_pins_or_global_state() -> None:
         second.close()
 
 
-def test_a_pin_the_board_does_not_have_is_a_hardware_error(
+def test_a_pin_the_board_does_not_have_leaves_that_part_out_and_reports_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A first-generation Model B: a 26-pin header with no GPIO 5, 6 or 13.
+    # A first-generation Model B: a 26-pin header with no GPIO 5, 6, 13, 16, 20 or 21.
     monkeypatch.setenv("GPIOZERO_MOCK_REVISION", "000e")
-    with pytest.raises(HardwareError, match=r"button A on GPIO 5: PinInvalidPin"):
-        build(CONFIG, simulate=True)
+    hw = build(CONFIG, simulate=True)
+    try:
+        health = hw.health()
+        assert health["buttons"]["healthy"] is False
+        assert "button A on GPIO 5: PinInvalidPin" in health["buttons"]["error"]
+        assert health["leds"]["healthy"] is False
+        assert health["display"] == {"healthy": True, "error": None}
+        assert health["buzzer"] == {"healthy": True, "error": None}  # GPIO 18 is there
+        assert not hw.healthy
+        hw.leds.set_sticks([True] * 5)  # the box keeps running without the part
+        assert hw.leds.state() == {"sticks": [False] * 5, "status": [0.0, 0.0, 0.0]}
+        with pytest.raises(HardwareError, match="buttons are not working"):
+            hw.buttons.pin("A")
+    finally:
+        hw.close()
 
 
 def test_real_hardware_off_a_pi_is_a_clear_hardware_error(
@@ -138,9 +151,11 @@ def test_is_raspberry_pi_is_false_when_the_model_cannot_be_read(tmp_path: Path) 
 
 
 def test_default_pins_stay_off_the_i2c_and_uart_pins() -> None:
-    pins = [*CONFIG.button_pins.values(), *CONFIG.stick_pins, *CONFIG.rgb_pins]
-    assert len(set(pins)) == len(pins) == 11
+    pins = [*CONFIG.button_pins.values(), *CONFIG.stick_pins, *CONFIG.rgb_pins, CONFIG.buzzer_pin]
+    assert len(set(pins)) == len(pins) == 12
     assert not set(pins) & {0, 1, 2, 3, 14, 15}
+    assert CONFIG.buzzer_pin == 18  # PWM0 on physical pin 12
+    assert CONFIG.serial_port == ""  # the LED link is optional: off unless configured
 
 
 @pytest.mark.parametrize(
@@ -157,6 +172,12 @@ def test_default_pins_stay_off_the_i2c_and_uart_pins() -> None:
         ({"rotate": 1}, "rotate"),
         ({"contrast": 256}, "contrast"),
         ({"debounce": 1.0}, "debounce"),
+        ({"buzzer_pin": 17}, "GPIO 17 used by more than one"),
+        ({"buzzer": "loud"}, "buzzer must be"),
+        ({"dim_after": -1}, "dim_after"),
+        ({"dim_after": True}, "dim_after"),
+        ({"muted": "yes"}, "muted"),
+        ({"serial_baud": 0}, "serial_baud"),
     ],
 )
 def test_bad_config_values_are_rejected(changes: dict[str, Any], message: str) -> None:
@@ -165,7 +186,7 @@ def test_bad_config_values_are_rejected(changes: dict[str, Any], message: str) -
 
 
 def test_config_accepts_lists_from_toml() -> None:
-    config = HardwareConfig(stick_pins=[4, 12, 18, 19, 25], rgb_pins=[26, 16, 20])  # type: ignore[arg-type]
-    assert config.stick_pins == (4, 12, 18, 19, 25)
+    config = HardwareConfig(stick_pins=[4, 12, 19, 25, 7], rgb_pins=[26, 16, 20])  # type: ignore[arg-type]
+    assert config.stick_pins == (4, 12, 19, 25, 7)
     assert config.rgb_pins == (26, 16, 20)
     assert HardwareConfig(i2c_port=0, rgb_pins=(2, 3, 21)).rgb_pins == (2, 3, 21)

@@ -1,12 +1,14 @@
 """Display, on luma's in-memory dummy device.
 
-No I2C bus exists here, so the unplug test uses `UnpluggableDisplay`: a real luma
+No I2C bus exists here, so the unplug tests use `UnpluggableDisplay`: a real luma
 dummy whose bus can be "pulled", after which opening and drawing fail with the
 errors luma and smbus2 raise on a Pi (DeviceNotFoundError, OSError EREMOTEIO).
 """
 
 import errno
+import itertools
 import logging
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -16,8 +18,11 @@ from luma.core.device import dummy
 from luma.core.error import DeviceNotFoundError
 from PIL import Image, ImageDraw
 
-from hardware.display import Display, open_oled
-from tests.hardware.fakes import FakeClock
+from hardware.display import DIM_CONTRAST, Display, open_oled
+from hardware.part import Backoff, HealthSignal
+from tests.hardware.fakes import wait_until
+
+FAST = Backoff(first=0.01, ceiling=0.05)  # retries within milliseconds, for tests
 
 
 def frame(text: str = "", box: tuple[int, int, int, int] | None = None) -> Image.Image:
@@ -54,6 +59,12 @@ class UnpluggableDisplay(dummy):
         super().__init__(width=128, height=64, mode="1")
         self.bus = bus
         self.cleaned_up = False
+        self.contrast_level: int | None = None
+
+    def contrast(self, level: int) -> None:
+        if not self.bus.plugged_in:
+            raise OSError(errno.EREMOTEIO, "Remote I/O error")
+        self.contrast_level = level
 
     def display(self, image: Image.Image) -> None:
         if not self.bus.plugged_in:
@@ -114,52 +125,47 @@ def test_a_wrong_frame_is_rejected_and_nothing_is_sent(image: Any, error: type) 
     assert display.image.tobytes() == frame("before").tobytes()
 
 
-def test_an_unplugged_display_reports_retries_after_the_backoff_and_recovers(
-    clock: FakeClock, caplog: pytest.LogCaptureFixture
+def test_an_unplugged_display_is_reopened_in_the_background_and_shows_the_frame_again(
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     bus = Bus()
-    display = Display(bus.open, retry_after=5.0, clock=clock)
+    changes: list[bool] = []
+    signal = HealthSignal()
+    display = Display(bus.open, backoff=FAST, health_signal=signal)
+    signal.subscribe(lambda: changes.append(display.healthy))
     display.show(frame("one"))
     assert (display.healthy, display.error, display.frames_sent) == (True, None, 1)
 
     bus.plugged_in = False
-    with caplog.at_level(logging.WARNING, logger="hardware.display"):
+    with caplog.at_level(logging.DEBUG, logger="hardware.part"):
         display.show(frame("two"))  # must not raise into the caller
         assert not display.healthy
-        assert display.error == (
-            "the display stopped responding: OSError: [Errno 121] Remote I/O error"
-        )
         assert bus.opened[0].cleaned_up and bus.opened[0].persist
-
-        clock.advance(4.9)  # inside the backoff: no attempt at all
-        display.show(frame("three"))
-        assert len(bus.opened) == 1
-
-        clock.advance(0.2)  # backoff over, still unplugged: one attempt, which fails
-        display.show(frame("three"))
+        # Retried without anyone calling show(), each attempt failing:
+        assert wait_until(lambda: display.error is not None and "cannot open" in display.error)
         assert display.error == (
             "cannot open the display: DeviceNotFoundError: I2C device not found on address: 0x3C"
         )
-        clock.advance(1.0)
-        display.show(frame("three"))
-        assert len(bus.opened) == 1
-    assert len(caplog.records) == 1  # one warning for the whole outage
+        assert wait_until(lambda: len(retries(caplog)) >= 2)
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert [r.getMessage() for r in warnings] == [
+        "the display stopped working: OSError: [Errno 121] Remote I/O error"
+        " (retrying in the background)"
+    ]  # one warning for the whole outage
 
-    bus.plugged_in = True
-    clock.advance(5.0)
-    display.show(frame("one"))  # same pixels as the last frame the old device got
-    assert (display.healthy, display.error) == (True, None)
+    bus.plugged_in = True  # plugged back in; nobody calls show()
+    assert wait_until(lambda: display.healthy)
+    assert display.error is None
     assert len(bus.opened) == 2
-    assert display.frames_sent == 2  # resent: the reopened display starts blank
-    assert bus.opened[1].image.tobytes() == frame("one").tobytes()
+    assert bus.opened[1].image.tobytes() == frame("two").tobytes()  # the frame it missed
+    assert changes == [False, True]
+    display.close()
 
 
-def test_a_display_missing_at_start_does_not_raise_and_is_picked_up_later(
-    clock: FakeClock,
-) -> None:
+def test_a_display_missing_at_start_does_not_raise_and_is_picked_up_later() -> None:
     bus = Bus()
     bus.plugged_in = False
-    display = Display(bus.open, retry_after=2.0, clock=clock)
+    display = Display(bus.open, backoff=FAST)
     assert not display.healthy
     assert display.error is not None and display.error.startswith("cannot open the display")
     display.show(frame("menu"))
@@ -167,10 +173,52 @@ def test_a_display_missing_at_start_does_not_raise_and_is_picked_up_later(
     assert display.image.tobytes() == frame("menu").tobytes()  # kept for when it returns
 
     bus.plugged_in = True
-    clock.advance(2.0)
-    display.show(frame("menu"))
-    assert display.healthy
+    assert wait_until(lambda: display.healthy)
     assert bus.opened[0].image.tobytes() == frame("menu").tobytes()
+    display.close()
+
+
+def test_retries_back_off_instead_of_hammering_the_bus() -> None:
+    bus = Bus()
+    bus.plugged_in = False
+    attempts: list[float] = []
+
+    def open_device() -> Any:
+        attempts.append(time.monotonic())
+        return bus.open()
+
+    display = Display(open_device, backoff=Backoff(first=0.02, ceiling=0.08))
+    time.sleep(0.5)
+    display.close()
+    gaps = [later - earlier for earlier, later in itertools.pairwise(attempts)]
+    # 1 attempt at start, then waits of 0.02, 0.04, 0.08, 0.08, ...: about 8 in 0.5 s.
+    assert 4 <= len(attempts) <= 10
+    assert all(gap >= 0.015 for gap in gaps)
+    count = len(attempts)
+    time.sleep(0.1)
+    assert len(attempts) == count  # closing stopped the retries
+
+
+def test_dimming_sets_the_contrast_and_a_reopened_display_stays_dim() -> None:
+    bus = Bus()
+    display = Display(bus.open, contrast=0xCF, backoff=FAST)
+    display.show(frame("menu"))
+    assert bus.opened[0].contrast_level == 0xCF
+    display.set_dimmed(True)
+    assert display.dimmed and bus.opened[0].contrast_level == DIM_CONTRAST
+
+    bus.plugged_in = False
+    display.show(frame("lobby"))
+    bus.plugged_in = True
+    assert wait_until(lambda: display.healthy)
+    assert bus.opened[1].contrast_level == DIM_CONTRAST
+    display.set_dimmed(False)
+    assert bus.opened[1].contrast_level == 0xCF
+    display.close()
+
+
+def retries(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.getMessage().startswith("still failing")]
 
 
 def test_the_real_i2c_backend_reports_a_missing_bus_clearly() -> None:
@@ -202,6 +250,6 @@ def test_close_switches_the_device_off_and_later_frames_are_not_sent() -> None:
     assert len(bus.opened) == 1
 
 
-def test_retry_after_must_be_positive() -> None:
-    with pytest.raises(ValueError, match="retry_after"):
-        Display(new_dummy, retry_after=0)
+def test_backoff_must_start_above_zero() -> None:
+    with pytest.raises(ValueError, match="first <= ceiling"):
+        Backoff(first=0, ceiling=1)

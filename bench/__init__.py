@@ -1,0 +1,1 @@
+"""Scripts that print measured figures as JSON (run each as a script)."""

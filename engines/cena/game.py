@@ -1,0 +1,369 @@
+"""The Céna engine: three deals of an alliance trick-taking game for 3-5 players.
+
+Phases of a deal: "reveal" (everyone secretly picks 3 public cards, shown together
+once all have chosen), then "play" (tricks until hands are empty), then scoring and
+the next deal; "over" after the third deal. See docs/rules/cena.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from engines.base import Action, Event, Game, IllegalAction, View
+from engines.cena.cards import (
+    CARDS,
+    HAND_SIZES,
+    NUMBER_OF,
+    SUIT_NAMES,
+    SUIT_OF,
+    is_card,
+    sort_cards,
+)
+from engines.cena.objectives import Objective
+from engines.cena.options import DEALS, Settings, parse_options
+from engines.cena.scoring import alliance_scores, seat_scores, winners_of
+from engines.cena.tricks import winning_alliance
+
+PUBLIC_CARDS = 3
+REVEAL_KEYS = frozenset({"type", "cards"})
+PLAY_KEYS = frozenset({"type", "card", "to"})
+
+
+class Cena(Game):
+    name = "cena"
+    title = "Céna"
+    min_players = 3
+    max_players = 5
+
+    # Whole game
+    settings: Settings
+    objectives: list[Objective]  # one per deal, in deal order
+    totals: list[int]  # per seat, over finished deals
+    deal_results: list[dict[str, Any]]  # per finished deal, as shown in "deal_scores"
+    last_trick: dict[str, Any] | None  # the last completed trick of this deal
+    # This deal
+    deal: int  # 1..DEALS
+    host: int
+    phase: str  # "reveal" | "play" | "over"
+    hands: list[list[str]]  # per seat, sorted
+    set_aside: list[str]  # 3 players: 4 cards nobody sees
+    chosen: list[list[str] | None]  # secret public-card choices until all have chosen
+    public: list[list[str]]  # revealed public cards still in hand
+    won: list[list[str]]  # per alliance k (seats k, k+1)
+    trick_number: int
+    leader: int
+    turn: int  # seat to play (meaningful in the play phase)
+    # This trick
+    trick_cards: list[dict[str, Any]]  # {"card", "by", "to"} in play order
+    placed: list[str | None]  # the card in front of each seat
+    placed_at: list[int]  # when that card went down: 0 = the lead
+    lead_suit: str | None
+
+    def setup(self) -> None:
+        self.settings = parse_options(self.options, self.players)
+        deck = list(self.settings.objectives)
+        if self.settings.draw_objectives:
+            self.rng.shuffle(deck)
+        self.objectives = deck[:DEALS]
+        self.totals = [0] * self.players
+        self.deal_results = []
+        self._start_deal(1, self.settings.host, self.settings.hands)
+
+    # --- contract -------------------------------------------------------------
+
+    @property
+    def to_act(self) -> list[int]:
+        if self.phase == "play":
+            return [self.turn]
+        if self.phase == "reveal":
+            return [seat for seat, chosen in enumerate(self.chosen) if chosen is None]
+        return []
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def winners(self) -> list[int]:
+        return winners_of(self.totals) if self.phase == "over" else []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "play":
+            if seat != self.turn or type(seat) is not int:  # True == 1, but is no seat
+                return []
+            cards = self.hands[seat]
+            lead = self.lead_suit
+            if lead is not None:
+                cards = [card for card in cards if SUIT_OF[card] == lead] or cards
+            if self.settings.simplified:
+                targets = [seat]
+            else:
+                targets = [to for to, card in enumerate(self.placed) if card is None]
+            return [{"type": "play", "card": card, "to": to} for card in cards for to in targets]
+        if self.phase == "reveal" and type(seat) is int and seat in self.to_act:
+            # The hand is kept sorted, so every combination comes out sorted.
+            return [
+                {"type": "reveal", "cards": [first, second, third]}
+                for first, second, third in combinations(self.hands[seat], PUBLIC_CARDS)
+            ]
+        return []
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if kind == "play":
+            return self._play(seat, action)
+        if kind == "reveal":
+            return self._reveal(seat, action)
+        raise IllegalAction(f'unknown action "{kind}": Céna has "reveal" and "play"')
+
+    def view(self, seat: int | None) -> View:
+        self.check_seat(seat)
+        n = self.players
+        view: View = {
+            "game": self.name,
+            "players": n,
+            "seat": seat,
+            "phase": self.phase,
+            "simplified": self.settings.simplified,
+            "deal": self.deal,
+            "deals": DEALS,
+            "host": self.host,
+            "objective": dict(self.objectives[self.deal - 1]),
+            "to_act": self.to_act,
+        }
+        if seat is not None:
+            chosen = self.chosen[seat]
+            view["hand"] = list(self.hands[seat])
+            view["chosen"] = None if chosen is None else list(chosen)
+        view["hand_sizes"] = [len(hand) for hand in self.hands]
+        view["ready"] = [self.phase != "reveal" or chosen is not None for chosen in self.chosen]
+        view["public"] = [list(cards) for cards in self.public]
+        view["trick"] = {
+            "number": self.trick_number,
+            "leader": self.leader,
+            "lead_suit": self.lead_suit,
+            "turn": self.turn if self.phase == "play" else None,
+            "cards": [dict(played) for played in self.trick_cards],
+        }
+        view["last_trick"] = _copy_trick(self.last_trick)
+        view["alliances"] = [
+            {"seats": [k, (k + 1) % n], "won": len(won)} for k, won in enumerate(self.won)
+        ]
+        view["scores"] = self.scores
+        view["deal_scores"] = [_copy_result(result) for result in self.deal_results]
+        view["winners"] = self.winners
+        return view
+
+    # --- actions --------------------------------------------------------------
+
+    def _reveal(self, seat: int, action: Action) -> list[Event]:
+        problem = self._reveal_problem(seat, action)
+        if problem:
+            raise IllegalAction(problem)
+        self.chosen[seat] = sort_cards(action["cards"])
+        events: list[Event] = [{"type": "ready", "seat": seat}]
+        if all(chosen is not None for chosen in self.chosen):
+            # Everyone has chosen: all public cards are shown at once.
+            self.public = [list(chosen) for chosen in self.chosen if chosen is not None]
+            self.chosen = [None] * self.players
+            self.phase = "play"
+            self.turn = self.leader
+            events.append({"type": "public_cards", "public": [list(p) for p in self.public]})
+        return events
+
+    def _reveal_problem(self, seat: int, action: Action) -> str | None:
+        """Why this public-card choice is not allowed, or None when it is."""
+        if self.phase != "reveal":
+            return "the public cards of this deal are already revealed"
+        if action.keys() != REVEAL_KEYS:
+            return _fields_problem(action, REVEAL_KEYS)
+        cards = action["cards"]
+        if not isinstance(cards, list) or len(cards) != PUBLIC_CARDS:
+            return f"choose exactly {PUBLIC_CARDS} cards to make public"
+        for card in cards:
+            if not is_card(card):
+                return f"{card!r} is not a Céna card"
+        if len(set(cards)) != PUBLIC_CARDS:
+            return f"choose {PUBLIC_CARDS} different cards"
+        for card in cards:
+            if card not in self.hands[seat]:
+                return f"{card} is not in your hand"
+        return None
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        problem = self._play_problem(seat, action)
+        if problem:
+            raise IllegalAction(problem)
+        card, to = action["card"], action["to"]
+        n = self.players
+        hand = self.hands[seat]
+        hand.remove(card)
+        if card in self.public[seat]:
+            self.public[seat].remove(card)
+        self.placed[to] = card
+        self.placed_at[to] = len(self.trick_cards)
+        self.trick_cards.append({"card": card, "by": seat, "to": to})
+        if self.lead_suit is None:
+            self.lead_suit = SUIT_OF[card]
+        events: list[Event] = [{"type": "played", "seat": seat, "card": card, "to": to}]
+        if len(self.trick_cards) < n:
+            self.turn = (seat + 1) % n
+            return events
+        events.append(self._finish_trick())
+        if self.hands[self.leader]:
+            self.trick_number += 1
+            self.turn = self.leader
+        else:
+            events += self._finish_deal()
+        return events
+
+    def _play_problem(self, seat: int, action: Action) -> str | None:
+        """Why this play is not allowed, or None when it is."""
+        if self.phase != "play":
+            return f"first every player chooses {PUBLIC_CARDS} public cards; play starts after"
+        if action.keys() != PLAY_KEYS:
+            return _fields_problem(action, PLAY_KEYS)
+        card, to = action["card"], action["to"]
+        n = self.players
+        if not is_card(card):
+            return f"{card!r} is not a Céna card"
+        if type(to) is not int or not 0 <= to < n:
+            return f'"to" must be a seat from 0 to {n - 1}'
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"{card} is not in your hand"
+        lead = self.lead_suit
+        if lead is not None and SUIT_OF[card] != lead:
+            for held in hand:
+                if SUIT_OF[held] == lead:
+                    return f"you must follow the lead suit: play a {SUIT_NAMES[lead]} ({lead}) card"
+        if self.settings.simplified and to != seat:
+            return "with the simplified rule you play in front of yourself"
+        if self.placed[to] is not None:
+            return f"seat {to} already has a Playing Card this trick"
+        return None
+
+    # --- deal and trick bookkeeping -------------------------------------------
+
+    def _start_deal(self, deal: int, host: int, hands: Sequence[Sequence[str]] | None) -> None:
+        n = self.players
+        size = HAND_SIZES[n]
+        if hands is None:
+            deck = list(CARDS)
+            self.rng.shuffle(deck)
+            hands = [deck[seat * size : (seat + 1) * size] for seat in range(n)]
+        dealt = {card for hand in hands for card in hand}
+        self.deal = deal
+        self.host = host
+        self.phase = "reveal"
+        self.hands = [sort_cards(hand) for hand in hands]
+        self.set_aside = [card for card in CARDS if card not in dealt]
+        self.chosen = [None] * n
+        self.public = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        # Cleared so no code from the last deal shows beside cards now in others' hands.
+        self.last_trick = None
+        self.trick_number = 1
+        self.leader = (host + 1) % n
+        self.turn = self.leader
+        self._clear_trick()
+
+    def _clear_trick(self) -> None:
+        n = self.players
+        self.trick_cards = []
+        self.placed = [None] * n
+        self.placed_at = [0] * n
+        self.lead_suit = None
+
+    def _finish_trick(self) -> Event:
+        lead = self.lead_suit
+        placed = [card for card in self.placed if card is not None]
+        assert lead is not None and len(placed) == self.players  # only on a complete trick
+        alliance = winning_alliance(placed, self.placed_at, lead)
+        left = (alliance + 1) % self.players
+        number = NUMBER_OF[placed[left]]
+        self.won[alliance].extend(played["card"] for played in self.trick_cards)
+        self.last_trick = {
+            "cards": self.trick_cards,
+            "lead_suit": lead,
+            "alliance": alliance,
+            "seats": [alliance, left],
+            "suit": lead,
+            "number": number,
+        }
+        self.leader = left  # the left member of the winning alliance leads next
+        event: Event = {
+            "type": "trick_won",
+            "alliance": alliance,
+            "seats": [alliance, left],
+            "cards": [dict(played) for played in self.trick_cards],
+            "suit": lead,
+            "number": number,
+        }
+        self._clear_trick()
+        return event
+
+    def _finish_deal(self) -> list[Event]:
+        objective = self.objectives[self.deal - 1]
+        alliances = alliance_scores(self.won, objective)
+        seats = seat_scores(alliances)
+        self.totals = [total + score for total, score in zip(self.totals, seats, strict=True)]
+        self.deal_results.append(
+            {"deal": self.deal, "objective": objective, "alliances": alliances, "seats": seats}
+        )
+        events: list[Event] = [
+            {
+                "type": "deal_scored",
+                "deal": self.deal,
+                "alliances": list(alliances),
+                "seats": list(seats),
+            }
+        ]
+        if self.deal < DEALS:
+            self._start_deal(self.deal + 1, (self.host + 1) % self.players, None)
+            events.append(
+                {
+                    "type": "deal_started",
+                    "deal": self.deal,
+                    "host": self.host,
+                    "objective": dict(self.objectives[self.deal - 1]),
+                }
+            )
+        else:
+            self.phase = "over"
+            events.append({"type": "game_over", "winners": self.winners, "scores": self.scores})
+        return events
+
+
+def _fields_problem(action: Action, expected: frozenset[str]) -> str:
+    """An action carries exactly its fields: name the missing and the unexpected ones."""
+    missing = sorted(expected - action.keys())
+    extra = sorted(str(key) for key in action.keys() - expected)
+    problems = [f"missing {', '.join(missing)}"] if missing else []
+    problems += [f"unexpected {', '.join(extra)}"] if extra else []
+    return f'a "{action["type"]}" action has {"; ".join(problems)}'
+
+
+def _copy_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:
+    if trick is None:
+        return None
+    return {
+        **trick,
+        "cards": [dict(played) for played in trick["cards"]],
+        "seats": list(trick["seats"]),
+    }
+
+
+def _copy_result(result: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "deal": result["deal"],
+        "objective": dict(result["objective"]),
+        "alliances": list(result["alliances"]),
+        "seats": list(result["seats"]),
+    }

@@ -1,0 +1,46 @@
+"""Céna scoring, shared by the engine and the companion score sheet (one rule, one place)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engines.cena.cards import is_card
+from engines.cena.objectives import matching_cards, parse_objective
+
+
+def alliance_score(cards_won: Iterable[str], objective: Mapping[str, Any] | None) -> int:
+    """1 point per card the alliance won, minus the objective's penalty per matching card.
+
+    objective None means no penalty. ValueError for an unknown card or a bad objective.
+    """
+    return alliance_scores([cards_won], objective)[0]
+
+
+def alliance_scores(
+    won_by_alliance: Iterable[Iterable[str]], objective: Mapping[str, Any] | None
+) -> list[int]:
+    """alliance_score for every alliance of a deal, checking the objective once."""
+    penalty, penalised = 0, frozenset[str]()
+    if objective is not None:
+        rule = parse_objective(objective)
+        penalty, penalised = rule["penalty"], matching_cards(rule)
+    scores = []
+    for cards_won in won_by_alliance:
+        cards = list(cards_won)
+        for card in cards:
+            if not is_card(card):
+                raise ValueError(f"{card!r} is not a Céna card")
+        scores.append(len(cards) - penalty * sum(1 for card in cards if card in penalised))
+    return scores
+
+
+def seat_scores(alliances: Sequence[int]) -> list[int]:
+    """Each seat scores its two alliances: k-1 (with its right neighbour) and k (its left)."""
+    return [alliances[seat - 1] + alliances[seat] for seat in range(len(alliances))]
+
+
+def winners_of(totals: Sequence[int]) -> list[int]:
+    """Every seat with the highest total: ties share the victory."""
+    best = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == best]

@@ -1,0 +1,154 @@
+"""The build step: the trick's winner adds trick cards to tableaux.
+
+Cards join one at a time, each checked against the tableaux as the earlier ones
+left them. A whole build may list its cards in any order: they are placed in the
+order that succeeds whenever any order does (see `placing_order`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from engines.base import IllegalAction, require
+from engines.chanoyu.cards import (
+    HIGHEST_VALUE,
+    LOWEST_VALUE,
+    is_card,
+    is_face,
+    is_tsukumogami,
+    number_of,
+)
+from engines.chanoyu.tableau import (
+    ENDS,
+    LEFT,
+    RIGHT,
+    Placement,
+    Slot,
+    Tableau,
+    check_fits,
+    placements_of,
+    with_placement,
+)
+
+_EXAMPLE = '{"card": "5H", "at": "left"}'
+
+
+@dataclass
+class BuildStep:
+    """The trick's winner choosing which of the trick's cards to place."""
+
+    seat: int
+    trick: list[tuple[int, str]]
+    remaining: list[str]
+    placed: list[str] = field(default_factory=list)
+
+
+def legal_placements(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> list[Placement]:
+    """Every single placement the winner may make now."""
+    return [
+        placement
+        for card in step.remaining
+        for placement in placements_of(card, step.seat, tableaux)
+    ]
+
+
+def may_stop(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> bool:
+    """The winner must place at least one card if any fits; after that, stopping is free."""
+    return bool(step.placed) or not legal_placements(step, tableaux)
+
+
+def plan(
+    step: BuildStep, tableaux: Sequence[Sequence[Slot]], raw_cards: Sequence[object]
+) -> tuple[list[Placement], list[Tableau]]:
+    """Check placements written as in a build action without changing anything.
+
+    Returns the placements in the order they are made and the tableaux as they
+    would be after them; raises IllegalAction on the first one the rules forbid.
+    """
+    remaining, done = list(step.remaining), list(step.placed)
+    placements = []
+    for raw in raw_cards:
+        placement = parse_placement(raw, remaining, done, step.seat, len(tableaux))
+        remaining.remove(placement.card)
+        done.append(placement.card)
+        placements.append(placement)
+    placements.sort(key=placing_order)
+    after = [list(tableau) for tableau in tableaux]
+    for placement in placements:
+        whose = (
+            "your tableau" if placement.seat == step.seat else f"seat {placement.seat}'s tableau"
+        )
+        check_fits(after[placement.seat], placement, whose)
+        after[placement.seat] = with_placement(after[placement.seat], placement)
+    return placements, after
+
+
+def placing_order(placement: Placement) -> tuple[int, int]:
+    """Left-end cards from the highest value down, then right-end cards from the
+    lowest up, then Tsukumogami: if any order of a build's placements is legal,
+    this one is (a Tsukumogami only needs its value free, and placed last it can
+    never stand in the way of an end card)."""
+    if placement.at == LEFT:
+        return (0, -placement.value)
+    if placement.at == RIGHT:
+        return (1, placement.value)
+    return (2, 0)
+
+
+def parse_placement(
+    raw: object, remaining: Sequence[str], done: Sequence[str], builder: int, players: int
+) -> Placement:
+    """Read one placement object; raise IllegalAction if it is malformed or not available."""
+    if not isinstance(raw, Mapping):
+        raise IllegalAction(f"each card to build is an object such as {_EXAMPLE}")
+    card = raw.get("card")
+    if not isinstance(card, str) or not is_card(card):
+        raise IllegalAction(f"{card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
+    require(card not in done, f"{card} is already placed")
+    require(card in remaining, f"{card} is not in the trick you won")
+    _reject_extra_fields(raw, card)
+    if is_tsukumogami(card):
+        seat = _whole(raw.get("seat"))
+        if seat is None or not 0 <= seat < players:
+            raise IllegalAction(f'say whose tableau {card} joins: "seat" from 0 to {players - 1}')
+        return Placement(card, seat, _named_value(raw, card))
+    at = raw.get("at")
+    if not isinstance(at, str) or at not in ENDS:
+        raise IllegalAction(
+            f'say which end of your tableau {card} goes to: "at": "left" or "right"'
+        )
+    number = number_of(card)
+    value = _named_value(raw, card) if number is None else number
+    return Placement(card, builder, value, at)
+
+
+def _reject_extra_fields(raw: Mapping[str, object], card: str) -> None:
+    if is_tsukumogami(card):
+        allowed = {"card", "seat", "value"}
+    elif is_face(card):
+        allowed = {"card", "at", "value"}
+    else:
+        allowed = {"card", "at"}
+    why = {
+        "seat": f"{card} can only join your own tableau: only a Tsukumogami names a seat",
+        "value": f"{card} is worth {number_of(card)}: only face and Tsukumogami cards name a value",
+        "at": f'{card} goes wherever its value fits: give "seat" and "value", not "at"',
+    }
+    extra = sorted(set(raw) - allowed, key=str)
+    if extra:
+        raise IllegalAction(why.get(extra[0], f"unexpected field {extra[0]!r} for {card}"))
+
+
+def _named_value(raw: Mapping[str, object], card: str) -> int:
+    value = _whole(raw.get("value"))
+    if value is None or not LOWEST_VALUE <= value <= HIGHEST_VALUE:
+        raise IllegalAction(
+            f'name the value {card} stands for: "value" from {LOWEST_VALUE} to {HIGHEST_VALUE}'
+        )
+    return value
+
+
+def _whole(value: object) -> int | None:
+    """The value if it is a whole number (JSON true/false are not), else None."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

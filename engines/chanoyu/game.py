@@ -1,0 +1,343 @@
+"""The Chanoyu engine: rounds of ten tricks, each followed by a build and a draw.
+
+Phases: "play" (one seat plays to the trick, counter-clockwise from the leader),
+"build" (the trick's winner places trick cards, one "place" at a time or all at
+once with "build"), "over". See docs/rules/chanoyu.md for the rules and the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engines.base import Action, Event, Game, IllegalAction, View, require
+from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
+from engines.chanoyu.cards import deal, sort_key
+from engines.chanoyu.options import parse_options
+from engines.chanoyu.scoring import match_result, next_host, seats_right_of, tableau_points
+from engines.chanoyu.tableau import Placement, Slot, Tableau, values_of
+from engines.chanoyu.trick import check_play, led_suit, playable, trick_winner
+
+PLAY = "play"
+BUILD = "build"
+OVER = "over"
+TRICKS_PER_ROUND = 10
+
+
+# Records are immutable, so views can share them instead of copying.
+@dataclass(frozen=True)
+class FinishedTrick:
+    number: int
+    cards: tuple[tuple[int, str], ...]  # (seat, card) in play order
+    winner: int | None  # None: no numbered card of the led suit, so it was discarded
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "cards": _trick_cards(self.cards),
+            "lead_suit": led_suit(self.cards),
+            "winner": self.winner,
+        }
+
+
+@dataclass(frozen=True)
+class ScoredRound:
+    number: int
+    host: int
+    points: tuple[int, ...]
+    tableaux: tuple[tuple[Slot, ...], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.number,
+            "host": self.host,
+            "points": list(self.points),
+            "tableaux": _tableaux_view(self.tableaux),
+        }
+
+
+class Chanoyu(Game):
+    name: ClassVar[str] = "chanoyu"
+    title: ClassVar[str] = "Chanoyu"
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 5
+
+    scoring: str
+    original_host: int
+    host: int
+    round: int
+    totals: list[int]
+    round_history: list[ScoredRound]
+    hands: list[list[str]]
+    pile: list[str]  # top first
+    discard: list[str]
+    tableaux: list[Tableau]
+    trick: list[tuple[int, str]]  # (seat, card) in play order
+    trick_number: int
+    leader: int
+    build: BuildStep | None
+    last_trick: FinishedTrick | None
+    phase: str
+    _winners: list[int]
+
+    def setup(self) -> None:
+        settings = parse_options(self.options, self.players)
+        self.scoring = settings.scoring
+        self.original_host = settings.host
+        self.host = settings.host
+        self.round = 1
+        self.totals = [0] * self.players
+        self.round_history = []
+        self._winners = []
+        self._start_round(*deal(self.players, self.rng, settings.hands, settings.pile_top))
+
+    # --- the contract -------------------------------------------------------
+
+    @property
+    def to_act(self) -> list[int]:
+        if self.phase == PLAY:
+            return [self._turn()]
+        if self.build is not None:
+            return [self.build.seat]
+        return []
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.totals)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._winners)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat not in self.to_act:
+            return []
+        if self.build is None:
+            cards = sorted(playable(self.hands[seat], self.trick), key=sort_key)
+            return [{"type": "play", "card": card} for card in cards]
+        actions: list[Action] = [
+            _place_action(placement) for placement in legal_placements(self.build, self.tableaux)
+        ]
+        if may_stop(self.build, self.tableaux):
+            actions.append({"type": "build", "cards": []})
+        return actions
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        kind = action["type"]
+        if self.build is None:
+            if kind in ("place", "build"):
+                raise IllegalAction("there is nothing to build now: play a card to the trick")
+            require(kind == "play", f'unknown action {kind!r}: here you "play" a card')
+            return self._play(seat, action)
+        if kind == "place":
+            return self._place(self.build, action)
+        if kind == "build":
+            return self._build(self.build, action)
+        require(kind != "play", "you won the trick: build first, then lead the next one")
+        raise IllegalAction(f'unknown action {kind!r}: here you "place" a card or "build"')
+
+    # --- playing to a trick -------------------------------------------------
+
+    def _turn(self) -> int:
+        # Counter-clockwise: after seat i comes seat i-1.
+        return (self.leader - len(self.trick)) % self.players
+
+    def _play(self, seat: int, action: Action) -> list[Event]:
+        _reject_extra_fields(action, {"type", "card"})
+        card = check_play(self.hands[seat], self.trick, action.get("card"))
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
+        if len(self.trick) == self.players:
+            events += self._resolve_trick()
+        return events
+
+    def _resolve_trick(self) -> list[Event]:
+        trick, self.trick = self.trick, []
+        cards = _trick_cards(trick)
+        suit = led_suit(trick)
+        winner = trick_winner(trick)
+        self.last_trick = FinishedTrick(self.trick_number, tuple(trick), winner)
+        if winner is None:
+            # No numbered card of the led suit: discarded, and the leader leads again.
+            self.discard += [card for _, card in trick]
+            discarded: Event = {"type": "trick_discarded", "leader": self.leader}
+            return [{**discarded, "cards": cards, "lead_suit": suit}, *self._after_trick()]
+        self.leader = winner
+        self.build = BuildStep(winner, trick, [card for _, card in trick])
+        self.phase = BUILD
+        return [{"type": "trick_won", "seat": winner, "cards": cards, "lead_suit": suit}]
+
+    # --- the build ----------------------------------------------------------
+
+    def _place(self, step: BuildStep, action: Action) -> list[Event]:
+        placement = {key: value for key, value in action.items() if key != "type"}
+        placements, after = plan(step, self.tableaux, [placement])
+        events = self._commit(step, placements, after)
+        # Nothing left that fits: there is no choice left to wait for.
+        if not legal_placements(step, self.tableaux):
+            events += self._finish_build(step)
+        return events
+
+    def _build(self, step: BuildStep, action: Action) -> list[Event]:
+        _reject_extra_fields(action, {"type", "cards"})
+        raw_cards = action.get("cards")
+        if not isinstance(raw_cards, list):
+            raise IllegalAction('list the cards to build: {"type": "build", "cards": [...]}')
+        placements, after = plan(step, self.tableaux, raw_cards)
+        require(
+            bool(placements) or may_stop(step, self.tableaux),
+            "a card of the trick fits, so you must add at least one to a tableau",
+        )
+        return self._commit(step, placements, after) + self._finish_build(step)
+
+    def _commit(
+        self, step: BuildStep, placements: list[Placement], after: list[Tableau]
+    ) -> list[Event]:
+        self.tableaux = after
+        events: list[Event] = []
+        for placement in placements:
+            step.remaining.remove(placement.card)
+            step.placed.append(placement.card)
+            events.append(
+                {
+                    "type": "placed",
+                    "by": step.seat,
+                    "seat": placement.seat,
+                    "card": placement.card,
+                    "value": placement.value,
+                    "at": placement.at,
+                }
+            )
+        return events
+
+    def _finish_build(self, step: BuildStep) -> list[Event]:
+        self.build = None
+        # Cards the winner does not use are discarded.
+        self.discard += step.remaining
+        done: Event = {"type": "build_done", "seat": step.seat, "placed": list(step.placed)}
+        return [{**done, "discarded": list(step.remaining)}, *self._after_trick()]
+
+    # --- after each trick: draw, next trick or end of round ------------------
+
+    def _after_trick(self) -> list[Event]:
+        if self.trick_number == TRICKS_PER_ROUND:
+            return self._end_round()
+        events = self._draw()
+        self.trick_number += 1
+        self.phase = PLAY
+        return events
+
+    def _draw(self) -> list[Event]:
+        """Everyone draws one card, but only if the pile holds one for every player."""
+        if len(self.pile) < self.players:
+            return [{"type": "no_draw", "pile": len(self.pile)}]
+        # The next leader draws first, then the others counter-clockwise.
+        for seat in [self.leader, *seats_right_of(self.leader, self.players)[:-1]]:
+            self.hands[seat].append(self.pile.pop(0))
+        return [{"type": "drew", "pile": len(self.pile)}]
+
+    def _end_round(self) -> list[Event]:
+        for hand in self.hands:
+            self.discard += hand
+            hand.clear()
+        points = [tableau_points(values_of(tableau), self.scoring) for tableau in self.tableaux]
+        self.totals = [total + gained for total, gained in zip(self.totals, points, strict=True)]
+        record = ScoredRound(
+            self.round, self.host, tuple(points), tuple(tuple(row) for row in self.tableaux)
+        )
+        self.round_history.append(record)
+        events: list[Event] = [{"type": "round_scored", **record.as_dict(), "scores": self.scores}]
+        result = match_result(self.totals, self.original_host)
+        if result is not None:
+            self._winners = result
+            self.phase = OVER
+            return [*events, {"type": "game_over", "winners": result, "scores": self.scores}]
+        self.host = next_host(self.totals, self.host)
+        self.round += 1
+        self._start_round(*deal(self.players, self.rng))
+        started = {"type": "round_started", "round": self.round, "host": self.host}
+        return [*events, {**started, "leader": self.leader}]
+
+    def _start_round(self, hands: list[list[str]], pile: list[str]) -> None:
+        self.hands, self.pile, self.discard = hands, pile, []
+        self.tableaux = [[] for _ in range(self.players)]
+        self.trick, self.trick_number = [], 1
+        # The host's right neighbour leads the first trick.
+        self.leader = (self.host - 1) % self.players
+        self.build, self.last_trick = None, None
+        self.phase = PLAY
+
+    # --- the view -------------------------------------------------------------
+
+    def view(self, seat: int | None) -> View:
+        self.check_seat(seat)
+        view: View = {
+            "game": self.name,
+            "players": self.players,
+            "seat": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "round": self.round,
+            "host": self.host,
+            "original_host": self.original_host,
+            "scoring": self.scoring,
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "pile_size": len(self.pile),
+            "discard_size": len(self.discard),
+            "trick": {
+                "number": self.trick_number,
+                "of": TRICKS_PER_ROUND,
+                "leader": self.leader,
+                "lead_suit": led_suit(self.trick),
+                "turn": self._turn() if self.phase == PLAY else None,
+                "cards": _trick_cards(self.trick),
+            },
+            "build": self._build_view(),
+            "last_trick": None if self.last_trick is None else self.last_trick.as_dict(),
+            "tableaux": _tableaux_view(self.tableaux),
+            "tableau_points": [
+                tableau_points(values_of(tableau), self.scoring) for tableau in self.tableaux
+            ],
+            "scores": self.scores,
+            "round_scores": [record.as_dict() for record in self.round_history],
+            "winners": self.winners,
+        }
+        if seat is not None:
+            view["hand"] = sorted(self.hands[seat], key=sort_key)
+        return view
+
+    def _build_view(self) -> dict[str, Any] | None:
+        if self.build is None:
+            return None
+        return {
+            "seat": self.build.seat,
+            "trick": _trick_cards(self.build.trick),
+            "lead_suit": led_suit(self.build.trick),
+            "remaining": list(self.build.remaining),
+            "placed": list(self.build.placed),
+            "may_stop": may_stop(self.build, self.tableaux),
+        }
+
+
+def _tableaux_view(tableaux: Sequence[Sequence[Slot]]) -> list[list[dict[str, Any]]]:
+    return [[{"card": slot.card, "value": slot.value} for slot in row] for row in tableaux]
+
+
+def _trick_cards(trick: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    return [{"card": card, "by": seat} for seat, card in trick]
+
+
+def _place_action(placement: Placement) -> Action:
+    return {"type": "place", **placement.as_dict()}
+
+
+def _reject_extra_fields(action: Mapping[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(action) - allowed, key=str)
+    if extra:
+        raise IllegalAction(f"unexpected field {extra[0]!r} in a {action['type']!r} action")

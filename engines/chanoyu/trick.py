@@ -1,0 +1,53 @@
+"""Playing to a trick: following suit and finding the winner.
+
+A trick is a list of (seat, card) in play order. Tsukumogami have no suit, so the
+led suit is the suit of the first suited card played (usually the lead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.base import IllegalAction, require
+from engines.chanoyu.cards import is_card, is_tsukumogami, number_of, suit_name, suit_of
+
+Trick = Sequence[tuple[int, str]]
+
+
+def led_suit(trick: Trick) -> str | None:
+    """The suit players must follow; None while only Tsukumogami have been played."""
+    return next((suit for _, card in trick if (suit := suit_of(card)) is not None), None)
+
+
+def playable(hand: Sequence[str], trick: Trick) -> list[str]:
+    """The cards of `hand` the rules allow on this trick."""
+    suit = led_suit(trick)
+    following = [card for card in hand if suit is not None and suit_of(card) == suit]
+    # Only when you cannot follow may you play anything, Tsukumogami included.
+    return following or list(hand)
+
+
+def check_play(hand: Sequence[str], trick: Trick, card: object) -> str:
+    """Return `card` if this hand may play it to this trick, else raise IllegalAction."""
+    if not isinstance(card, str) or not is_card(card):
+        raise IllegalAction(f"{card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
+    require(card in hand, f"you do not hold {card}")
+    suit = led_suit(trick)
+    if suit is not None and card not in playable(hand, trick):
+        what = "a Tsukumogami" if is_tsukumogami(card) else card
+        raise IllegalAction(
+            f"you must follow suit: you hold {suit_name(suit)}, so you cannot play {what}"
+        )
+    return card
+
+
+def trick_winner(trick: Trick) -> int | None:
+    """The seat of the highest numbered card of the led suit; None when there is none
+    (face cards and Tsukumogami never win)."""
+    suit = led_suit(trick)
+    best: tuple[int, int] | None = None
+    for seat, card in trick:
+        number = number_of(card)
+        if number is not None and suit_of(card) == suit and (best is None or number > best[0]):
+            best = (number, seat)
+    return None if best is None else best[1]

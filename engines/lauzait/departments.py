@@ -1,0 +1,204 @@
+"""Departments: three of a kind or three in a row of one colour, and their bonus.
+
+A department is three pieces and the three roles they play. A piece plays
+itself; a wild plays the role declared for it. Roles decide whether the three
+form a department and what it is worth.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+from engines.lauzait.pieces import (
+    COLOURS,
+    WILD,
+    code,
+    colour,
+    dots,
+    is_piece_code,
+    is_wild,
+    number,
+    sort_key,
+)
+
+Department = tuple[tuple[str, ...], tuple[str, ...]]  # (pieces, roles), each of three codes
+
+THREE_OF_A_KIND = "three_of_a_kind"
+SEQUENCE = "sequence"
+
+
+def kind(roles: Sequence[str]) -> str | None:
+    """``three_of_a_kind``, ``sequence`` (consecutive, no wrap-around) or None."""
+    if len(roles) != 3 or any(is_wild(role) or not is_piece_code(role) for role in roles):
+        return None
+    if len({colour(role) for role in roles}) != 1:
+        return None
+    nums = sorted(number(role) for role in roles)
+    if nums[0] == nums[2]:
+        return THREE_OF_A_KIND
+    if nums == list(range(nums[0], nums[0] + 3)):
+        return SEQUENCE
+    return None
+
+
+def check_roles(pieces: Sequence[str], roles: Sequence[str] | None) -> tuple[str, ...]:
+    """The roles of three pieces, checked: ValueError says what is wrong.
+
+    Without ``roles`` every piece plays itself, which a wild cannot do.
+    """
+    if len(pieces) != 3 or not all(is_piece_code(piece) for piece in pieces):
+        raise ValueError("a department is three pieces")
+    if roles is None:
+        if any(is_wild(piece) for piece in pieces):
+            raise ValueError("say which piece each wild stands for")
+        roles = pieces
+    if len(roles) != 3:
+        raise ValueError("give one role for each of the three pieces")
+    for piece, role in zip(pieces, roles, strict=True):
+        if not is_piece_code(role) or is_wild(role):
+            raise ValueError(f"{role!r} is not a piece a wild can stand for")
+        if not is_wild(piece) and role != piece:
+            raise ValueError(f"{piece} can only play itself, not {role}")
+    if kind(roles) is None:
+        shown = ", ".join(roles)
+        raise ValueError(
+            f"{shown} is not a department: it needs three of a kind "
+            "or three numbers in a row, all of one colour"
+        )
+    return tuple(roles)
+
+
+def department_bonus(pieces: Sequence[str], roles: Sequence[str] | None = None) -> int:
+    """Bonus for revealing a department; ValueError if the pieces do not form one.
+
+    Dots of the highest number played (a wild counts as the number it plays),
+    tripled for three of a kind, minus one per wild, never below zero.
+    """
+    checked = check_roles(pieces, roles)
+    top = dots(max(number(role) for role in checked))
+    if kind(checked) == THREE_OF_A_KIND:
+        top *= 3
+    wilds = sum(1 for piece in pieces if is_wild(piece))
+    return max(0, top - wilds)
+
+
+def role_sets(numbers: Sequence[int] | range) -> list[tuple[str, ...]]:
+    """Every department as a sorted triple of roles, using only these numbers."""
+    return list(_role_sets(tuple(numbers)))
+
+
+@functools.cache
+def _role_sets(numbers: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    available = set(numbers)
+    found: list[tuple[str, ...]] = []
+    for col in COLOURS:
+        for num in sorted(available):
+            found.append((code(col, num),) * 3)
+            if {num + 1, num + 2} <= available:
+                found.append(tuple(code(col, num + step) for step in range(3)))
+    return tuple(found)
+
+
+def canonical(pieces: Sequence[str], roles: Sequence[str]) -> Department:
+    """One spelling per department: pieces in order, wilds last with their roles sorted."""
+    pairs = sorted(
+        zip(pieces, roles, strict=True), key=lambda pr: (sort_key(pr[0]), sort_key(pr[1]))
+    )
+    return tuple(p for p, _ in pairs), tuple(r for _, r in pairs)
+
+
+def _fill(
+    real: Counter[str], wilds: int, roles: tuple[str, ...]
+) -> tuple[Department, Counter[str], int] | None:
+    """Cast real pieces into ``roles`` where they fit and wilds into the rest.
+
+    Returns the department, the real pieces still uncast and the wilds left, or
+    None when there are not enough wilds.
+    """
+    left = real.copy()
+    pieces: list[str] = []
+    for role in roles:
+        if left[role] > 0:
+            left[role] -= 1
+            pieces.append(role)
+        else:
+            pieces.append(WILD)
+    needed = pieces.count(WILD)
+    if needed > wilds:
+        return None
+    return canonical(pieces, roles), +left, wilds - needed
+
+
+def role_choices(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[Department]:
+    """Every way these three pieces form a department, wild roles canonical."""
+    real = Counter(piece for piece in pieces if not is_wild(piece))
+    wilds = len(pieces) - sum(real.values())
+    choices = []
+    for roles in role_sets(numbers):
+        filled = _fill(real, wilds, roles)
+        if filled is not None and not filled[1] and filled[2] == 0:
+            choices.append(filled[0])
+    return choices
+
+
+def possible_departments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[Department]:
+    """Every distinct department that three of these pieces can form."""
+    available = Counter(pieces)
+    return [
+        department
+        for department, needs in _castings(tuple(numbers))
+        if all(available[piece] >= count for piece, count in needs)
+    ]
+
+
+@functools.cache
+def _castings(
+    numbers: tuple[int, ...],
+) -> tuple[tuple[Department, tuple[tuple[str, int], ...]], ...]:
+    """Every department and the pieces it needs: each role is played by its own
+    piece or by a wild."""
+    found: dict[Department, tuple[tuple[str, int], ...]] = {}
+    for roles in _role_sets(numbers):
+        for by_wild in itertools.product((False, True), repeat=3):
+            played = [WILD if wild else role for role, wild in zip(roles, by_wild, strict=True)]
+            found[canonical(played, roles)] = tuple(Counter(played).items())
+    return tuple(found.items())
+
+
+def governments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[list[Department]]:
+    """Every way to split nine pieces into three departments, each split once.
+
+    A split is a choice of three role triples (in a fixed order, repeats
+    allowed). Real pieces fill the roles they match, earliest triple first, and
+    wilds the rest; that works whenever the real pieces fit in the roles at all,
+    and where the wilds sit does not change a declaration's points.
+    """
+    found = _governments(tuple(sorted(pieces, key=sort_key)), tuple(numbers))
+    return [list(government) for government in found]
+
+
+@functools.lru_cache(maxsize=512)
+def _governments(
+    pieces: tuple[str, ...], numbers: tuple[int, ...]
+) -> tuple[tuple[Department, ...], ...]:
+    options = _role_sets(numbers)
+    found: list[tuple[Department, ...]] = []
+
+    def extend(start: int, real: Counter[str], wilds: int, chosen: tuple[Department, ...]) -> None:
+        if len(chosen) == 3:
+            if not real and wilds == 0:
+                found.append(chosen)
+            return
+        for index in range(start, len(options)):
+            filled = _fill(real, wilds, options[index])
+            if filled is not None:
+                department, left, wilds_left = filled
+                extend(index, left, wilds_left, (*chosen, department))
+
+    real = Counter(piece for piece in pieces if not is_wild(piece))
+    if len(pieces) == 9:
+        extend(0, real, len(pieces) - sum(real.values()), ())
+    return tuple(found)

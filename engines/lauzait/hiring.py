@@ -1,0 +1,122 @@
+"""Hiring: discard a piece onto the empty square, move another piece, obtain one.
+
+Pure functions over the board and the pieces a seat may discard; the engine
+decides whose turn it is and throws the sticks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engines.base import require
+from engines.lauzait.board import (
+    Grid,
+    Square,
+    can_discard,
+    destinations,
+    discard_test,
+    empty_square,
+    is_water,
+    may_move,
+    occupied,
+)
+from engines.lauzait.pieces import colour, is_wild, number, sort_key
+
+
+@dataclass(frozen=True)
+class Hire:
+    discard: str
+    origin: Square  # where the moving piece stands
+    target: Square  # where it moves to
+
+    def as_action(self) -> dict[str, object]:
+        return {
+            "type": "hire",
+            "discard": self.discard,
+            "from": list(self.origin),
+            "to": list(self.target),
+        }
+
+
+def discards(grid: Grid, free: Iterable[str]) -> list[str]:
+    """The pieces (one code each) whose discard leaves some piece able to move."""
+    test = discard_test(grid)
+    return [piece for piece in sorted(set(free), key=sort_key) if test(piece)]
+
+
+def hires(grid: Grid, free: Iterable[str]) -> list[Hire]:
+    """Every legal hire with these discardable pieces, in a fixed order."""
+    empty = empty_square(grid)
+    movers = [(origin, piece) for origin, piece in occupied(grid) if origin != empty]
+    found: list[Hire] = []
+    for discard in discards(grid, free):
+        for origin, piece in movers:
+            if may_move(discard, piece):
+                found.extend(Hire(discard, origin, target) for target in destinations(origin))
+    return found
+
+
+def movable_by(discard: str) -> str:
+    """Which pieces a discard lets move, in words, for error messages."""
+    if is_wild(discard):
+        return "any piece"
+    col, num = colour(discard), number(discard)
+    partners = [f"{col}{n}" for n in (num - 1, num + 1) if 0 <= n <= 9]
+    return f"only {' or '.join(partners)}, or a wild"
+
+
+def check_hire(grid: Grid, hire: Hire) -> None:
+    """IllegalAction unless the discard, the mover and its destination fit the board.
+
+    Whether the seat may discard the piece at all is the caller's check.
+    """
+    require(
+        can_discard(grid, hire.discard),
+        f"after discarding {hire.discard} no piece could move: "
+        f"{movable_by(hire.discard)} may move, and none is on the board",
+    )
+    empty = empty_square(grid)
+    require(
+        hire.origin != empty,
+        f"square {list(hire.origin)} is where your discard goes: move another piece",
+    )
+    row, col = hire.origin
+    piece = grid[row][col]
+    assert piece is not None  # only the empty square is empty
+    require(
+        may_move(hire.discard, piece),
+        f"discarding {hire.discard} lets {movable_by(hire.discard)} move, not {piece}",
+    )
+    require(
+        hire.target in destinations(hire.origin),
+        f"the {piece} on {list(hire.origin)} cannot reach {list(hire.target)}",
+    )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    moved: str  # the piece that moved (or tried to)
+    taken: str  # the piece that goes to the hand
+    mover_taken: bool  # a water throw of 0-2: the mover is taken, the water piece stays
+
+
+def carry_out(grid: Grid, hire: Hire, water_throw: int | None) -> Outcome:
+    """Change the board for a checked hire; ``water_throw`` is the sticks' count for water."""
+    empty = empty_square(grid)
+    grid[empty[0]][empty[1]] = hire.discard
+    (orow, ocol), (trow, tcol) = hire.origin, hire.target
+    moved = grid[orow][ocol]
+    assert moved is not None
+    grid[orow][ocol] = None
+    if water_throw is not None and water_throw <= 2:
+        return Outcome(moved, moved, mover_taken=True)
+    taken = grid[trow][tcol]
+    assert taken is not None  # the board is full once the discard is down
+    grid[trow][tcol] = moved
+    return Outcome(moved, taken, mover_taken=False)
+
+
+def needs_throw(hire: Hire) -> bool:
+    """Entering the water (also from water) needs the sticks."""
+    return is_water(hire.target)

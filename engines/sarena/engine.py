@@ -1,0 +1,272 @@
+"""The Sàrénà engine: turns, moves, the end, and what each audience sees.
+
+Rules as implemented, each with its test: docs/rules/sarena.md.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from engines.base import Action, Event, Game, IllegalAction, View, require
+from engines.sarena.chips import (
+    BOX_SIZE,
+    COLOURS,
+    MAX_HEIGHT,
+    Pile,
+    check_box,
+    flipped,
+    parse_pile,
+    random_chips,
+)
+from engines.sarena.layout import Square, parse_layout
+from engines.sarena.scoring import FinalScores, check_colours, final_scores
+from engines.secret_colours import draw_colours
+
+OPTION_KEYS = frozenset({"board", "colours", "fair", "layout"})
+MOVE_SHAPE = '{"type": "move", "from": [row, col], "to": [row, col]}'
+
+Move = tuple[Square, Square]
+
+
+class Sarena(Game):
+    name = "sarena"
+    title = "Sàrénà"
+    min_players = 2
+    max_players = 4
+
+    # --- setup ----------------------------------------------------------------
+
+    def setup(self) -> None:
+        unknown = set(self.options) - OPTION_KEYS
+        if unknown:
+            raise ValueError(
+                f"unknown Sàrénà options: {', '.join(sorted(map(str, unknown)))}; "
+                f"known: {', '.join(sorted(OPTION_KEYS))}"
+            )
+        self.layout = parse_layout(self.options.get("layout", "standard"))
+        fair = self.options.get("fair", False)
+        if not isinstance(fair, bool):
+            raise ValueError("fair must be true or false")
+        if "board" in self.options:
+            if fair:
+                raise ValueError("fair applies to a random board, not to a given board")
+            self.piles = self._given_board(self.options["board"])
+        else:
+            self.piles = self._random_board(fair)
+        # The rulebook's order: chips on the board, secret tokens drawn, first player.
+        if "colours" in self.options:
+            self.colours = self._given_colours(self.options["colours"])
+        else:
+            self.colours = draw_colours(self.rng, self.players, COLOURS)
+        self.first = self.rng.randrange(self.players)
+        self.turn = self.first
+        self.last_move: dict[str, Any] | None = None
+        self.moves = self._find_moves()
+        self.result: FinalScores | None = None
+        if not self.moves:  # a given board may have no move at all: over at once
+            self.result = final_scores(self.piles.values(), self.colours)
+
+    def _random_board(self, fair: bool) -> dict[Square, Pile]:
+        circles = self.layout.circles
+        if len(circles) != BOX_SIZE:
+            raise ValueError(
+                f"a random setup puts one of the {BOX_SIZE} chips on each circle, but this "
+                f"layout has {len(circles)} circles: give a board for it"
+            )
+        chips = random_chips(self.rng, fair)
+        return {square: (chip,) for square, chip in zip(circles, chips, strict=True)}
+
+    def _given_board(self, board: object) -> dict[Square, Pile]:
+        rows, cols = self.layout.rows, self.layout.cols
+        shape = f"board must be {rows} rows of {cols} cells, each a list of chips from the top"
+        if not isinstance(board, list | tuple) or len(board) != rows:
+            raise ValueError(shape)
+        piles: dict[Square, Pile] = dict.fromkeys(self.layout.circles, ())
+        for r, row in enumerate(board):
+            if not isinstance(row, list | tuple) or len(row) != cols:
+                raise ValueError(shape)
+            for c, cell in enumerate(row):
+                pile = parse_pile(cell)
+                if (r, c) in piles:
+                    piles[(r, c)] = pile
+                elif pile:
+                    raise ValueError(f"board has chips at ({r}, {c}), where there is no circle")
+        check_box(piles.values())
+        return piles
+
+    def _given_colours(self, given: object) -> dict[int, str]:
+        if not isinstance(given, Mapping):
+            raise ValueError('colours is {seat: colour}, e.g. {"0": "R", "1": "B"}')
+        colours: dict[int, str] = {}
+        for key, colour in given.items():
+            seat = _seat_number(key)
+            if seat in colours:
+                raise ValueError(f"colours gives seat {seat} twice")
+            colours[seat] = colour
+        if sorted(colours) != list(range(self.players)):
+            raise ValueError(
+                f"colours must give exactly one colour to each seat 0-{self.players - 1}"
+            )
+        check_colours(colours)
+        return colours
+
+    # --- the contract -----------------------------------------------------------
+
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.finished else [self.turn]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        self.check_seat(seat)
+        if seat not in self.to_act:
+            return []
+        return [{"type": "move", "from": list(a), "to": list(b)} for a, b in self.moves]
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        src, dst = _parse_move(action)
+        problem = self._move_problem(src, dst)
+        if problem is not None:
+            raise IllegalAction(problem)
+        # Valid: from here on nothing can fail.
+        moving, target = self.piles[src], self.piles[dst]
+        flip = not target  # only an empty arrow circle can be empty here
+        self.piles[src] = ()
+        self.piles[dst] = flipped(moving) if flip else moving + target
+        self.last_move = {"seat": seat, "from": list(src), "to": list(dst), "flipped": flip}
+        events: list[Event] = [
+            {"type": "moved", **copy.deepcopy(self.last_move), "pile": list(self.piles[dst])},
+        ]
+        self.moves = self._find_moves()
+        if self.moves:
+            self.turn = (self.turn + 1) % self.players  # clockwise: to the left neighbour
+            return events
+        self.result = final_scores(self.piles.values(), self.colours)
+        events.append(
+            {
+                "type": "game_over",
+                "colours": self._colour_list(),
+                "scores": self.scores,
+                "tiebreak": self._tiebreak_list(),
+                "winners": self.winners,
+            }
+        )
+        return events
+
+    def view(self, seat: int | None) -> View:
+        self.check_seat(seat)
+        over = self.finished
+        return {
+            "game": self.name,
+            "players": self.players,
+            "seat": seat,
+            "phase": "over" if over else "play",
+            "to_act": self.to_act,
+            "first": self.first,
+            "turn": None if over else self.turn,
+            "layout": self.layout.to_json(),
+            "board": self._board_rows(),
+            "legal_moves": len(self.moves),
+            "last_move": copy.deepcopy(self.last_move),
+            # Secrets: a seat sees only its own colour until the game is over.
+            "colour": None if seat is None else self.colours[seat],
+            "tally": None if seat is None else self._tally(seat),
+            "colours": self._colour_list() if over else None,
+            "scores": self.scores,
+            "tiebreak": self._tiebreak_list() if over else None,
+            "winners": self.winners,
+        }
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def scores(self) -> list[int]:
+        # Zero until the end: a running count would reveal the secret colours.
+        if self.result is None:
+            return [0] * self.players
+        return [self.result["chips"][seat] for seat in range(self.players)]
+
+    @property
+    def winners(self) -> list[int]:
+        return [] if self.result is None else list(self.result["winners"])
+
+    # --- moves ----------------------------------------------------------------
+
+    def _move_problem(self, src: Square, dst: Square) -> str | None:
+        """Why moving the pile at src onto dst breaks a rule, or None if it is legal."""
+        for square in (src, dst):
+            if square not in self.piles:
+                return f"there is no circle at {_where(square)}"
+        moving, target = self.piles[src], self.piles[dst]
+        if not moving:
+            return f"there is no chip at {_where(src)} to move"
+        if dst not in self.layout.neighbours[src]:
+            return f"{_where(src)} and {_where(dst)} are not joined by a line"
+        if not target and dst not in self.layout.arrows:
+            return f"{_where(dst)} is an empty circle without arrows: nothing may move there"
+        if len(moving) + len(target) > MAX_HEIGHT:
+            return (
+                f"a pile may hold at most {MAX_HEIGHT} chips; "
+                f"this move would make {len(moving) + len(target)}"
+            )
+        return None
+
+    def _find_moves(self) -> list[Move]:
+        return [
+            (src, dst)
+            for src in self.layout.circles
+            for dst in self.layout.neighbours[src]
+            if self._move_problem(src, dst) is None
+        ]
+
+    # --- view helpers -----------------------------------------------------------
+
+    def _board_rows(self) -> list[list[list[str]]]:
+        """The board in the same form as the "board" option: rows of piles, top first."""
+        return [
+            [list(self.piles.get((r, c), ())) for c in range(self.layout.cols)]
+            for r in range(self.layout.rows)
+        ]
+
+    def _tally(self, seat: int) -> dict[str, int]:
+        """What this seat would collect if the game ended now (its own colour only)."""
+        own = final_scores(self.piles.values(), {seat: self.colours[seat]})
+        return {"chips": own["chips"][seat], "tiebreak": own["tiebreak"][seat]}
+
+    def _colour_list(self) -> list[str]:
+        return [self.colours[seat] for seat in range(self.players)]
+
+    def _tiebreak_list(self) -> list[int]:
+        assert self.result is not None
+        return [self.result["tiebreak"][seat] for seat in range(self.players)]
+
+
+def _seat_number(key: object) -> int:
+    """A seat number from an int key or, after a JSON round trip, a string one."""
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    if isinstance(key, str) and key.isdecimal():
+        return int(key)
+    raise ValueError(f"colours: {key!r} is not a seat number")
+
+
+def _parse_move(action: Action) -> Move:
+    require(action["type"] == "move", f"in Sàrénà every turn is a move: {MOVE_SHAPE}")
+    extra = set(action) - {"type", "from", "to"}
+    require(not extra, f"a move has only from and to: {MOVE_SHAPE}")
+    return _action_square(action.get("from")), _action_square(action.get("to"))
+
+
+def _action_square(value: object) -> Square:
+    if isinstance(value, list | tuple) and len(value) == 2:
+        row, col = value
+        if all(isinstance(part, int) and not isinstance(part, bool) for part in (row, col)):
+            return (row, col)
+    raise IllegalAction(f"a move gives from and to as [row, col]: {MOVE_SHAPE}")
+
+
+def _where(square: Square) -> str:
+    return f"({square[0]}, {square[1]})"

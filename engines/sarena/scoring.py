@@ -1,0 +1,52 @@
+"""Sàrénà scoring, shared by the engine and the companion score sheet (one rule, one place)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypedDict
+
+from engines.sarena.chips import COLOURS, check_box, faces, parse_pile
+
+
+class FinalScores(TypedDict):
+    chips: dict[int, int]  # seat -> chips in the piles topped by the seat's colour
+    tiebreak: dict[int, int]  # seat -> of those chips, how many show the colour on a face
+    winners: list[int]
+
+
+def final_scores(piles: Iterable[Sequence[str]], colours: Mapping[int, str]) -> FinalScores:
+    """Score an ended board: each seat takes the piles whose top face shows its colour.
+
+    Most chips wins; among the tied, most collected chips showing the seat's colour
+    on either face wins; still tied, the win is shared. piles: chips from the top
+    down, e.g. ["R/B", "G/Y"]; empty piles are ignored. colours: seat -> colour.
+    The engine scores with this function and so does the companion score sheet.
+    """
+    checked = [parse_pile(pile) for pile in piles]
+    check_box(checked)
+    check_colours(colours)
+    owner = {colour: seat for seat, colour in colours.items()}
+    chips = dict.fromkeys(colours, 0)
+    tiebreak = dict.fromkeys(colours, 0)
+    for pile in checked:
+        seat = owner.get(faces(pile[0])[0]) if pile else None
+        if seat is None:
+            continue
+        chips[seat] += len(pile)
+        tiebreak[seat] += sum(colours[seat] in faces(chip) for chip in pile)
+    most = max(chips.values())
+    tied = [seat for seat in colours if chips[seat] == most]
+    best = max(tiebreak[seat] for seat in tied)
+    winners = sorted(seat for seat in tied if tiebreak[seat] == best)
+    return {"chips": chips, "tiebreak": tiebreak, "winners": winners}
+
+
+def check_colours(colours: Mapping[int, str]) -> None:
+    """Each seat a known colour, no colour twice; ValueError otherwise."""
+    if not colours:
+        raise ValueError("at least one seat needs a colour")
+    for seat, colour in colours.items():
+        if colour not in COLOURS:
+            raise ValueError(f"seat {seat}: {colour!r} is not a colour; use {', '.join(COLOURS)}")
+    if len(set(colours.values())) != len(colours):
+        raise ValueError("two seats cannot have the same colour")

@@ -1,0 +1,118 @@
+"""Browser tests: the real device as a subprocess, driven through Debian's Chromium.
+
+Playwright never downloads a browser here: it launches /usr/bin/chromium (Debian's
+`chromium` package, which scripts/setup installs), headless and with every
+background connection switched off, because the machine only has loopback.
+Each phone is its own browser context, so each keeps its own seat token in
+localStorage, as separate phones would.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.device_process import DeviceProcess
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+SCREEN = {"width": 1280, "height": 800}
+TIMEOUT_MS = 10_000  # any one expectation; a whole test is bounded by pytest-timeout
+SCREENS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+if not CHROMIUM.exists():
+    pytest.skip(
+        "needs Chromium at /usr/bin/chromium: install Debian's `chromium` package "
+        "(scripts/setup does)",
+        allow_module_level=True,
+    )
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+from playwright.sync_api import (  # noqa: E402  (after the skips above, on purpose)
+    Browser,
+    BrowserContext,
+    Page,
+    expect,
+    sync_playwright,
+)
+
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+def screenshots_wanted() -> bool:
+    """Screenshots for docs/screens only on request, so CI never rewrites the docs."""
+    return os.environ.get("TABLEMATE_SCREENSHOTS") == "1"
+
+
+def save_screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
+    if screenshots_wanted():
+        SCREENS_DIR.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS_DIR / name), full_page=full_page)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True, timeout=30_000
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def device(tmp_path: Path) -> Iterator[DeviceProcess]:
+    """A fresh simulated box on loopback, always stopped afterwards."""
+    process = DeviceProcess(tmp_path / "data")
+    try:
+        yield process.start()
+    finally:
+        process.stop()
+
+
+class Contexts:
+    """Browser contexts (one per phone or screen), all closed at the end of the test."""
+
+    def __init__(self, browser: Browser, base_url: str) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.opened: list[BrowserContext] = []
+
+    def page(self, viewport: dict[str, int], *, init_script: str | None = None) -> Page:
+        context = self.browser.new_context(
+            base_url=self.base_url, viewport=viewport, service_workers="block"
+        )
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        if init_script:
+            context.add_init_script(init_script)
+        self.opened.append(context)
+        return context.new_page()
+
+    def close(self) -> None:
+        for context in self.opened:
+            context.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser, device: DeviceProcess) -> Iterator[Contexts]:
+    opened = Contexts(browser, device.url)
+    try:
+        yield opened
+    finally:
+        opened.close()

@@ -1,0 +1,148 @@
+"""Host routes: only the host's token may configure, seat, start, release and end."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from device.journal import Journal
+from device.table import Table
+
+from .conftest import get, ok, post, refused, seat_players, snapshot
+
+HOST_ROUTES = [
+    ("/api/host/configure", {"players": 4}),
+    ("/api/host/start", {}),
+    ("/api/host/release", {"seat": 1}),
+    ("/api/host/swap", {"first": 0, "second": 1}),
+    ("/api/host/end", {}),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), HOST_ROUTES)
+def test_host_routes_refuse_players_strangers_and_forgeries(
+    client: FlaskClient, table: Table, journal: Journal, path: str, body: dict
+) -> None:
+    seated = seat_players(client, table, start=False)
+    before = snapshot(table, journal)
+    assert "only the host" in refused(post(client, path, body, seated.tokens[1]), 403)
+    assert "join" in refused(post(client, path, body), 403)
+    assert "join again" in refused(post(client, path, body, "x" * 24), 403)
+    assert snapshot(table, journal) == before
+
+
+def test_configure_changes_game_players_and_options(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    host = seated.tokens[0]
+    ok(post(client, "/api/host/configure", {"players": 5}, host))
+    assert table.status()["players"] == 5
+    options = {
+        "simplified": True,
+        "draw_objectives": True,
+        "objectives": [
+            {"penalty": 3, "suit": "W"},
+            {"penalty": 2, "number": 1},
+            {"penalty": 5, "suit": "C", "parity": "even"},
+            {"penalty": 1, "parity": "odd"},
+        ],
+    }
+    ok(post(client, "/api/host/configure", {"options": options}, host))
+    assert table.status()["options"] == options
+    ok(post(client, "/api/host/configure", {"game": "cena", "players": 3, "options": {}}, host))
+    assert (table.status()["players"], table.status()["options"]) == (3, {})
+
+
+def test_configure_refusals(client: FlaskClient, table: Table, journal: Journal) -> None:
+    seated = seat_players(client, table, start=False, players=4)
+    host = seated.tokens[0]
+    before = snapshot(table, journal)
+    cases = [
+        ({}, 400, "give a game"),
+        ({"players": 6}, 400, "3 to 5"),
+        ({"players": "4"}, 400, "whole number"),
+        ({"game": "go"}, 400, "unknown game"),
+        ({"options": {"objectives": []}}, 400, "exactly 3"),
+        ({"options": {"colours": ["R"]}}, 400, "cannot be set"),
+        ({"players": 3}, 409, "free the seats"),  # seat 4 is taken
+    ]
+    for body, status, words in cases:
+        assert words in refused(post(client, "/api/host/configure", body, host), status)
+    assert snapshot(table, journal) == before
+
+
+def test_configure_after_the_start_is_409(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table)
+    message = refused(post(client, "/api/host/configure", {"players": 4}, seated.tokens[0]), 409)
+    assert "lobby" in message
+
+
+def test_start_needs_every_seat(client: FlaskClient, table: Table, journal: Journal) -> None:
+    seated = seat_players(client, table, start=False)
+    ok(post(client, "/api/host/release", {"seat": 2}, seated.tokens[0]))
+    before = snapshot(table, journal)
+    assert "seat 3" in refused(post(client, "/api/host/start", {}, seated.tokens[0]), 409)
+    assert snapshot(table, journal) == before
+
+
+def test_start_deals(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    ok(post(client, "/api/host/start", {}, seated.tokens[0]))
+    assert table.phase == "playing"
+    assert seated.state(0)["phase"] == "reveal"
+
+
+def test_start_accepts_an_empty_body(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    response = client.post("/api/host/start", headers={"X-Tablemate-Token": seated.tokens[0]})
+    ok(response)
+
+
+def test_release_frees_a_seat_and_its_token_stops_working(
+    client: FlaskClient, table: Table
+) -> None:
+    seated = seat_players(client, table)
+    ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    assert table.status()["seats"][1]["taken"] is False
+    assert "join again" in refused(get(client, "/api/state", seated.tokens[1]), 403)
+    room = table.status()["room"]
+    again = ok(post(client, "/api/join", {"code": room, "name": "Bea"}))
+    assert again["seat"] == 1
+    assert seated.state(0)["table"]["seats"][1]["name"] == "Bea"
+
+
+def test_release_refusals(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    host = seated.tokens[0]
+    ok(post(client, "/api/host/release", {"seat": 2}, host))
+    assert "already free" in refused(post(client, "/api/host/release", {"seat": 2}, host), 409)
+    assert "whole number" in refused(post(client, "/api/host/release", {"seat": True}, host), 400)
+    assert "missing" in refused(post(client, "/api/host/release", {}, host), 400)
+
+
+def test_swap_exchanges_seats_in_the_lobby(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    ok(post(client, "/api/host/swap", {"first": 1, "second": 2}, seated.tokens[0]))
+    names = [seat["name"] for seat in table.status()["seats"]]
+    assert names == ["Ann", "Cat", "Bob"]
+    assert table.seat_of(seated.tokens[1]) == 2
+
+
+def test_swap_refusals(client: FlaskClient, table: Table, journal: Journal) -> None:
+    seated = seat_players(client, table, start=False)
+    host = seated.tokens[0]
+    before = snapshot(table, journal)
+    beyond = {"first": 0, "second": 9}
+    assert "no seat" in refused(post(client, "/api/host/swap", beyond, host), 409)
+    body = {"first": 0, "second": 1, "third": 2}
+    assert "third" in refused(post(client, "/api/host/swap", body, host), 400)
+    assert snapshot(table, journal) == before
+    ok(post(client, "/api/host/start", {}, host))
+    assert "lobby" in refused(post(client, "/api/host/swap", {"first": 0, "second": 1}, host), 409)
+
+
+def test_end_abandons_the_game_and_every_token(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table)
+    ok(post(client, "/api/host/end", {}, seated.tokens[0]))
+    assert table.phase == "idle"
+    for token in seated.tokens:
+        assert table.seat_of(token) is None

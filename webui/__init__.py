@@ -1,0 +1,52 @@
+"""The web app: phones join, hold their hand and play; a TV shows the table.
+
+    app = create_app(table, box, sheets)   # served by waitress (device/app.py)
+
+Routes live in webui/routes (one blueprint per audience), pages in
+webui/templates, their scripts in webui/static/js.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+from device.table import Table
+from webui import errors
+from webui.protocols import BoxLike, SheetsLike
+from webui.routes import api, companion, health, host, pages, sim, stream
+from webui.services import EXTENSION, Services
+
+MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
+HEARTBEAT_SECONDS = 15.0
+
+
+def create_app(
+    table: Table,
+    box: BoxLike | None = None,
+    sheets: SheetsLike | None = None,
+    *,
+    testing: bool = False,
+    heartbeat: float = HEARTBEAT_SECONDS,
+) -> Flask:
+    """The Flask app serving one table; the sim and companion routes exist only with
+    a simulated box and with score sheets."""
+    app = Flask(__name__)
+    app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
+    services = Services(table=table, box=box, sheets=sheets, heartbeat=heartbeat)
+    app.extensions[EXTENSION] = services
+
+    for blueprint in (pages.bp, api.bp, host.bp, stream.bp, health.bp):
+        app.register_blueprint(blueprint)
+    if services.simulated:
+        app.register_blueprint(sim.bp)
+    if sheets is not None:
+        app.register_blueprint(companion.bp)
+    errors.register(app)
+
+    @app.context_processor
+    def links() -> dict[str, Any]:
+        return {"simulated": services.simulated, "companion": sheets is not None}
+
+    return app

@@ -1,0 +1,83 @@
+"""Server-Sent Events: one bounded, coalescing mailbox per client, no polling.
+
+The table (or the box) calls ``Mailbox.put(version)`` from whatever thread made
+the change; the client's stream thread blocks in ``Mailbox.wait`` until a change
+arrives or the heartbeat interval passes. Only the newest version is kept: a slow
+phone skips straight to the latest state instead of replaying every step.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Generator, Iterator
+from typing import Any, NamedTuple
+
+from flask import Response
+
+HEARTBEAT = ": heartbeat\n\n"
+RETRY_MS = 2000  # how soon a browser reconnects after the stream drops
+
+Subscribe = Callable[[Callable[[int], None]], Callable[[], None]]
+
+
+class Frame(NamedTuple):
+    text: str  # SSE text to send; "" sends nothing
+    last: bool = False  # end the stream once it is sent
+
+
+class Mailbox:
+    """A queue that holds at most one item, the latest: put() replaces, never blocks."""
+
+    def __init__(self) -> None:
+        self._ready = threading.Condition()
+        self._latest: int | None = None
+
+    def put(self, version: int) -> None:
+        with self._ready:
+            self._latest = version
+            self._ready.notify()
+
+    def wait(self, timeout: float) -> int | None:
+        """The latest version put since the last wait, or None after timeout seconds."""
+        with self._ready:
+            self._ready.wait_for(lambda: self._latest is not None, timeout)
+            latest, self._latest = self._latest, None
+            return latest
+
+
+def event(name: str, data: Any) -> str:
+    """One SSE event; the JSON is compact and on a single data line."""
+    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def stream(
+    subscribe: Subscribe, render: Callable[[], Frame], heartbeat: float
+) -> Generator[str, None, None]:
+    """Snapshot on connect, then one render per change, a heartbeat comment when idle.
+
+    Subscribing happens before the snapshot, so no change between the two is
+    missed. Leaving unsubscribes, whether the client went away (the server then
+    closes this generator) or a render asked to end the stream.
+    """
+    mailbox = Mailbox()
+    unsubscribe = subscribe(mailbox.put)
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        while True:
+            frame = render()
+            if frame.text:
+                yield frame.text
+            if frame.last:
+                return
+            while mailbox.wait(heartbeat) is None:
+                yield HEARTBEAT
+    finally:
+        unsubscribe()
+
+
+def sse_response(events: Iterator[str]) -> Response:
+    response = Response(events, mimetype="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response

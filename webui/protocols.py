@@ -1,0 +1,70 @@
+"""What the web app needs from the box and the companion score sheets.
+
+The device layer provides the real objects; tests pass small fakes. Only the
+members listed here are used, so anything that has them will do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+
+class BoxLike(Protocol):
+    """The physical (or simulated) box: OLED, buttons, LEDs."""
+
+    @property
+    def simulated(self) -> bool:
+        """True for the simulated box (web buttons), False for the real one."""
+        ...
+
+    @property
+    def join_url(self) -> str:
+        """The whole URL the box's QR code encodes, room code included once a lobby
+        is open, e.g. HTTP://192.168.1.20:8000/J/ABCD."""
+        ...
+
+    def subscribe(self, callback: Callable[[int], None]) -> Callable[[], None]:
+        """callback(version) after each frame or LED change; returns unsubscribe."""
+        ...
+
+    def frame_png(self, scale: int = 4) -> bytes:
+        """The current OLED frame as a PNG."""
+        ...
+
+    def leds(self) -> dict[str, Any]:
+        """{"sticks": [bool] * 5, "status": [r, g, b]}."""
+        ...
+
+    def press(self, name: str, down: bool) -> None:
+        """Simulated boxes only: push or let go of button name; ValueError if unknown."""
+        ...
+
+    def health(self) -> dict[str, Any]:
+        """{"display": {"healthy": bool, "error": str | None}, "buttons": {...}, ...}."""
+        ...
+
+    @property
+    def version(self) -> int: ...
+
+
+class CenaSheetLike(Protocol):
+    """The Céna score sheet for a game played with real cards."""
+
+    def state(self) -> dict[str, Any]: ...
+
+    def setup(
+        self, players: int, names: list[str], objectives: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
+        """Start a new sheet; ValueError if the players, names or objectives are bad."""
+        ...
+
+    def record_deal(
+        self, deal: int, objective: dict[str, Any] | None, alliances: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """Record (or correct, for a deal already entered) one deal; ValueError if bad."""
+        ...
+
+
+class SheetsLike(Protocol):
+    def cena(self) -> CenaSheetLike: ...

@@ -1,0 +1,69 @@
+"""Host controls: configure the lobby, seat people, start, release a seat, end.
+
+Every route needs the host's token. A new game after the result is /api/lobby.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint
+
+from webui.auth import require_host
+from webui.errors import ApiError
+from webui.game_setup import check_setup
+from webui.payload import read_json
+from webui.services import table
+
+bp = Blueprint("host", __name__, url_prefix="/api/host")
+
+OK: dict[str, Any] = {"ok": True}
+
+
+@bp.post("/configure")
+def configure() -> dict[str, Any]:
+    require_host()
+    body = read_json(optional={"game": str, "players": int, "options": dict})
+    if not body:
+        raise ApiError(400, "give a game, players or options to change")
+    current = table().status()
+    if current["phase"] == "lobby":  # otherwise the table answers 409
+        check_setup(
+            body.get("game", current["game"]),
+            body.get("players", current["players"]),
+            body.get("options", current["options"]),
+        )
+    table().configure(body.get("game"), body.get("players"), body.get("options"))
+    return OK
+
+
+@bp.post("/start")
+def start() -> dict[str, Any]:
+    require_host()
+    read_json()
+    table().start()
+    return OK
+
+
+@bp.post("/release")
+def release() -> dict[str, Any]:
+    require_host()
+    body = read_json(required={"seat": int})
+    table().release_seat(body["seat"])
+    return OK
+
+
+@bp.post("/swap")
+def swap() -> dict[str, Any]:
+    require_host()
+    body = read_json(required={"first": int, "second": int})
+    table().swap_seats(body["first"], body["second"])
+    return OK
+
+
+@bp.post("/end")
+def end() -> dict[str, Any]:
+    require_host()
+    read_json()
+    table().end_game()
+    return OK

@@ -1,0 +1,70 @@
+"""The HTML pages. Each is a thin shell: its ES module fetches /api data and
+listens to /api/stream, so a page never carries a token or a hand itself."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import qrcode
+from flask import Blueprint, Response, abort, render_template, request
+
+from webui.services import services
+
+bp = Blueprint("pages", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("index.html")
+
+
+@bp.get("/j/<code>")
+@bp.get("/J/<code>")
+def join(code: str) -> str:
+    """What the box's QR code opens: the join page with the room code filled in."""
+    return render_template("join.html", code=re.sub(r"[^A-Z]", "", code.upper())[:4])
+
+
+@bp.get("/seat")
+def seat() -> str:
+    return render_template("seat.html")
+
+
+@bp.get("/table")
+def table() -> str:
+    return render_template("table.html")
+
+
+@bp.get("/host")
+def host() -> str:
+    return render_template("host.html")
+
+
+@bp.get("/join-qr.png")
+def join_qr() -> Response:
+    """A QR code of the join link of the open room, for the table page."""
+    room = services().table.status()["room"]
+    if room is None:
+        abort(404)
+    response = Response(qr_png(join_url(room)), mimetype="image/png")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def join_url(room: str) -> str:
+    """The box's own join URL, or this server as the browser reached it.
+
+    Upper case, so the QR code can use its compact alphanumeric mode.
+    """
+    box = services().box
+    if box is not None:
+        return box.join_url
+    return f"{request.url_root}J/{room}".upper()
+
+
+def qr_png(text: str) -> bytes:
+    image = qrcode.make(text, box_size=8, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()

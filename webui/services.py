@@ -1,0 +1,34 @@
+"""What every route reaches for: the table, the optional box and score sheets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import current_app
+
+from device.table import Table
+from webui.protocols import BoxLike, SheetsLike
+
+EXTENSION = "tablemate"
+
+
+@dataclass(frozen=True)
+class Services:
+    table: Table
+    box: BoxLike | None
+    sheets: SheetsLike | None
+    heartbeat: float  # seconds between SSE heartbeat comments
+
+    @property
+    def simulated(self) -> bool:
+        return self.box is not None and self.box.simulated
+
+
+def services() -> Services:
+    """The services of the app handling the current request."""
+    found: Services = current_app.extensions[EXTENSION]
+    return found
+
+
+def table() -> Table:
+    return services().table

@@ -1,0 +1,86 @@
+// Talking to the box: JSON requests with the seat token, and the live stream.
+
+const TOKEN_KEY = "tablemate.token";
+export const TOKEN_HEADER = "X-Tablemate-Token";
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const saveToken = (token) => localStorage.setItem(TOKEN_KEY, token);
+export const forgetToken = () => localStorage.removeItem(TOKEN_KEY);
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// GET path (no body) or POST body as JSON. Sends the stored token unless
+// options.token is given (null: ask as the public, e.g. the table page).
+export async function api(path, body = undefined, { token = getToken() } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers[TOKEN_HEADER] = token;
+  const init = { headers, cache: "no-store" };
+  if (body !== undefined) {
+    init.method = "POST";
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, "The box cannot be reached: check the Wi-Fi.");
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new ApiError(response.status, data.error || `Error ${response.status}`);
+  return data;
+}
+
+// The state as this browser's seat sees it: null when the stored token is no
+// longer a seat's (it is forgotten then), the public state without a token.
+export async function myState() {
+  try {
+    return await api("/api/state");
+  } catch (err) {
+    if (err.status === 403) {
+      forgetToken();
+      return null;
+    }
+    throw err;
+  }
+}
+
+// Follow an SSE stream. handlers: {eventName(data)}, and optionally
+// closed() -> Promise<bool>: whether to connect again after the server refused
+// the stream (by default always: the box may just be restarting).
+// onStatus(connected) tells the page when the link drops and comes back.
+export function follow(url, handlers, onStatus = () => {}) {
+  let source = null;
+  let stopped = false;
+  const retry = async () => {
+    if (stopped) return;
+    if (!handlers.closed || (await handlers.closed())) open();
+  };
+  const open = () => {
+    source = new EventSource(url);
+    source.onopen = () => onStatus(true);
+    source.onerror = () => {
+      onStatus(false);
+      // A dropped link reconnects by itself; a refused one ends up CLOSED.
+      if (source.readyState === EventSource.CLOSED) setTimeout(retry, 3000);
+    };
+    for (const [name, handler] of Object.entries(handlers)) {
+      if (name !== "closed") source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
+    }
+  };
+  open();
+  return () => {
+    stopped = true;
+    source.close();
+  };
+}
+
+export function showConnection(connected) {
+  const badge = document.querySelector("[data-testid=connection]");
+  if (badge) badge.hidden = connected;
+}

@@ -1,0 +1,44 @@
+// Tiny DOM helpers: build elements, show an inline error.
+
+// h("button", {class: "x", "data-testid": "y", onclick: fn}, "text", child, [more])
+// data-* and aria-* attributes keep true/false as text; other false/null attributes are left out.
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined) continue;
+    if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, String(value));
+    else if (value === false) continue;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "value") node.value = value;
+    else if (key === "checked") node.checked = Boolean(value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+export function replace(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+}
+
+const errorBox = () => document.querySelector("[data-testid=error]");
+
+export function showError(message) {
+  const box = errorBox();
+  box.textContent = message;
+  box.hidden = false;
+}
+
+export function clearError() {
+  errorBox().hidden = true;
+}
+
+// "A", "A and B", "A, B and C"
+export function listing(words) {
+  if (words.length < 2) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}

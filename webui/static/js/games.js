@@ -1,0 +1,39 @@
+// What each game draws. A game without its own components gets the generic
+// view: phase, whose move it is, scores and winners.
+import * as cenaBoard from "./cena/board.js";
+import { handView as cenaHand } from "./cena/hand.js";
+import { h, listing } from "./dom.js";
+import { seatName } from "./seats.js";
+
+function genericBoard(state) {
+  const waiting = listing((state.to_act || []).map((s) => seatName(state, s)));
+  const winners = listing((state.winners || []).map((s) => seatName(state, s)));
+  return [
+    h(
+      "div",
+      { class: "turn-banner", "data-testid": "turn", "data-mine": (state.to_act || []).includes(state.you.seat) },
+      state.phase === "over" ? `Game over. Winners: ${winners}` : `Waiting for ${waiting}`,
+    ),
+    h("p", { class: "muted" }, "Play this game with the box's buttons."),
+    h(
+      "table",
+      { "data-testid": "scores" },
+      (state.scores || []).map((score, s) =>
+        h("tr", {}, h("th", {}, seatName(state, s)), h("td", { class: "num", "data-testid": "score", "data-seat": s }, score)),
+      ),
+    ),
+  ];
+}
+
+const GAMES = {
+  cena: { board: cenaBoard.board, hand: cenaHand },
+};
+
+export function boardFor(state) {
+  return (GAMES[state.game]?.board || genericBoard)(state);
+}
+
+// A seat's own controls, or null when the game has none on phones.
+export function handFor(game) {
+  return GAMES[game]?.hand || null;
+}

@@ -1,0 +1,184 @@
+// /host: the host's controls. Lobby: game, players, options, seats, start.
+// In play: release a seat (a lost phone), end the game. After: a new game.
+// Every call carries the host's own token; the server checks it.
+import { api, follow, getToken, myState, saveToken, showConnection } from "../api.js";
+import { clearError, h, listing, replace, showError } from "../dom.js";
+import { rejoin, stillSeated } from "../rejoin.js";
+import { seatName } from "../seats.js";
+import { setupFields } from "../setup-form.js";
+
+const root = document.getElementById("host");
+const warnings = document.querySelector("[data-testid=hardware-warnings]");
+let games = [];
+let version = -1;
+let settings = null; // the lobby settings form: {key, node, read, dirty}
+let stopListening = () => {};
+
+function listen() {
+  const url = `/api/stream?token=${encodeURIComponent(getToken())}`;
+  stopListening = follow(url, { state: render, rejoin, closed: stillSeated }, showConnection);
+}
+
+// Replacing or clearing the game ends every seat, this one too: stop listening
+// first, or the stream's "rejoin" would send this page away mid-request.
+async function leaveWith(path, body) {
+  stopListening();
+  const answer = await call(path, body);
+  if (!answer) listen();
+  return answer;
+}
+
+async function call(path, body = {}) {
+  clearError();
+  try {
+    return await api(path, body);
+  } catch (err) {
+    if (err.status === 403 && !err.message.startsWith("only the host")) return rejoin();
+    showError(err.message);
+    return null;
+  }
+}
+
+async function hardware() {
+  try {
+    const health = await api("/healthz", undefined, { token: null });
+    const broken = Object.entries(health.hardware)
+      .filter(([, part]) => part && typeof part === "object" && part.healthy === false)
+      .map(([name, part]) => `${name}: ${part.error || "not working"}`);
+    warnings.hidden = broken.length === 0;
+    warnings.textContent = broken.length ? `Hardware problem: ${broken.join("; ")}` : "";
+  } catch {
+    // /healthz unreachable means the box is: the stream shows "reconnecting".
+  }
+}
+
+function settingsForm(state) {
+  const current = { game: state.table.game, players: state.table.players, options: state.table.options };
+  const key = JSON.stringify(current);
+  if (settings && (settings.key === key || settings.dirty)) return settings.node;
+  const fields = setupFields(games, current, () => (settings.dirty = true));
+  const save = async (event) => {
+    event.preventDefault();
+    if (await call("/api/host/configure", fields.read())) settings.dirty = false;
+  };
+  const node = h(
+    "form",
+    { class: "panel", "data-testid": "host-settings", onsubmit: save },
+    h("h2", {}, "Game settings"),
+    fields.node,
+    h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "host-save" }, "Save settings")),
+  );
+  settings = { key, node, dirty: false };
+  return node;
+}
+
+function seatsPanel(state, { swap }) {
+  const rows = state.table.seats.map((seat) =>
+    h(
+      "li",
+      { class: "row", "data-testid": "host-seat", "data-seat": seat.seat },
+      h("span", {}, `Seat ${seat.seat + 1}: `, seat.taken ? seat.name : h("em", {}, "free"), seat.seat === state.table.host ? " (host)" : ""),
+      seat.taken
+        ? h("button", {
+            type: "button", class: "secondary", "data-testid": "release", "data-seat": seat.seat,
+            onclick: () => confirm(`Free seat ${seat.seat + 1} (${seat.name})? Their phone stops working; anyone can take the seat with the room code.`) &&
+              call("/api/host/release", { seat: seat.seat }),
+          }, "Release")
+        : null,
+    ),
+  );
+  const choose = (testid) =>
+    h("select", { "data-testid": testid }, state.table.seats.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}: ${s.taken ? s.name : "free"}`)));
+  const first = choose("swap-first");
+  const second = choose("swap-second");
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, `Seats · room ${state.table.room}`),
+    h("ol", { class: "plain" }, rows),
+    swap
+      ? h("div", { class: "row" }, first, second,
+          h("button", { type: "button", class: "secondary", "data-testid": "swap",
+            onclick: () => call("/api/host/swap", { first: Number(first.value), second: Number(second.value) }) }, "Swap seats"))
+      : null,
+  );
+}
+
+function lobby(state) {
+  const missing = state.table.seats.filter((s) => !s.taken).length;
+  const start = async () => {
+    if (await call("/api/host/start")) location.assign("/seat");
+  };
+  return [
+    settingsForm(state),
+    seatsPanel(state, { swap: true }),
+    h("div", { class: "actions" },
+      h("button", { type: "button", "data-testid": "host-start", disabled: missing > 0, onclick: start },
+        missing ? `Waiting for ${missing} more` : "Start the game"),
+      h("button", { type: "button", class: "danger", "data-testid": "host-end",
+        onclick: () => confirm("Cancel this game?") && call("/api/host/end") }, "Cancel the game")),
+  ];
+}
+
+function playing(state) {
+  return [
+    h("p", {}, h("a", { class: "button", href: "/seat", "data-testid": "to-seat" }, "Back to my hand")),
+    seatsPanel(state, { swap: false }),
+    h("div", { class: "actions" },
+      h("button", { type: "button", class: "danger", "data-testid": "host-end",
+        onclick: () => confirm("End the game for everyone? It is kept in the box's history.") && call("/api/host/end") }, "End the game")),
+  ];
+}
+
+function over(state) {
+  const winners = listing((state.winners || []).map((s) => seatName(state, s)));
+  const again = async () => {
+    const opened = await leaveWith("/api/lobby", {
+      game: state.table.game, players: state.table.players, options: state.table.options,
+      name: seatName(state, state.you.seat),
+    });
+    if (opened) {
+      saveToken(opened.token);
+      location.reload();
+    }
+  };
+  return [
+    h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, "Game over"), h("p", {}, `Winners: ${winners}`)),
+    h("div", { class: "actions" },
+      h("button", { type: "button", "data-testid": "host-new-game", onclick: again }, "New game, same settings"),
+      h("button", { type: "button", class: "secondary", "data-testid": "host-clear", onclick: async () => (await leaveWith("/api/host/end", {})) && location.assign("/") }, "Clear the table")),
+  ];
+}
+
+function render(state) {
+  if (state.table.version < version) return;
+  version = state.table.version;
+  if (state.you.seat === null) return rejoin();
+  if (!state.you.host) {
+    const host = state.table.host === null ? "nobody yet" : seatName(state, state.table.host);
+    replace(root, h("p", { class: "notice", "data-testid": "not-host" }, `Only the host (${host}) can use these controls.`));
+    return;
+  }
+  const phase = state.table.phase;
+  replace(root, phase === "lobby" ? lobby(state) : phase === "playing" ? playing(state) : over(state));
+  hardware();
+}
+
+async function main() {
+  const token = getToken();
+  if (!token) {
+    replace(root, h("p", { class: "notice", "data-testid": "not-host" }, "Open a game or join one first: ", h("a", { href: "/" }, "front page"), "."));
+    return;
+  }
+  try {
+    games = (await api("/api/games", undefined, { token: null })).games;
+    const state = await myState();
+    if (!state) return rejoin();
+    render(state);
+  } catch (err) {
+    showError(err.message);
+  }
+  listen();
+}
+
+main();

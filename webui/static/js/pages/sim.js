@@ -1,0 +1,56 @@
+// /sim: the simulated box. Buttons press on pointerdown and release on pointerup,
+// so a click is a short press and holding is a long press (keys a, b, c too).
+// The OLED image and the LEDs follow /sim/stream.
+import { api, follow, showConnection } from "../api.js";
+import { showError } from "../dom.js";
+
+const oled = document.querySelector("[data-testid=oled]");
+const held = new Set();
+
+async function press(name, down) {
+  if (held.has(name) === down) return; // already in that state
+  if (down) held.add(name);
+  else held.delete(name);
+  document.querySelector(`[data-button=${name}]`).classList.toggle("down", down);
+  try {
+    await api(`/sim/button/${name}`, { down }, { token: null });
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+for (const button of document.querySelectorAll("[data-button]")) {
+  const name = button.dataset.button;
+  button.addEventListener("pointerdown", (e) => {
+    button.setPointerCapture(e.pointerId);
+    press(name, true);
+  });
+  button.addEventListener("pointerup", () => press(name, false));
+  button.addEventListener("pointercancel", () => press(name, false));
+  button.addEventListener("contextmenu", (e) => e.preventDefault()); // long touch
+}
+
+const KEYS = { a: "A", b: "B", c: "C" };
+document.addEventListener("keydown", (e) => {
+  const name = KEYS[e.key.toLowerCase()];
+  if (name && !e.repeat) press(name, true);
+});
+document.addEventListener("keyup", (e) => {
+  const name = KEYS[e.key.toLowerCase()];
+  if (name) press(name, false);
+});
+window.addEventListener("blur", () => held.forEach((name) => press(name, false)));
+
+function show(box) {
+  box.leds.sticks.forEach((on, index) => {
+    document.querySelector(`[data-testid=led-stick][data-index="${index}"]`).dataset.on = String(on);
+  });
+  const status = document.querySelector("[data-testid=led-status]");
+  const [r, g, b] = box.leds.status.map((v) => Math.round(Math.min(Math.max(v, 0), 1) * 255));
+  status.style.background = `rgb(${r}, ${g}, ${b})`;
+  status.dataset.rgb = box.leds.status.join(",");
+  oled.src = `/sim/oled.png?v=${box.version}`;
+  oled.dataset.version = box.version;
+}
+
+follow("/sim/stream", { box: show }, showConnection);
