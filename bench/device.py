@@ -29,22 +29,27 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from PIL import Image
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import engines  # noqa: E402
-import hardware  # noqa: E402
-from bench.latency import Stream  # noqa: E402
-from device.box import Box, oled_png  # noqa: E402
-from device.journal import Journal  # noqa: E402
-from device.screens import menu_screen, message_screen, screen_for  # noqa: E402
-from device.table import Table  # noqa: E402
-from hardware import HardwareConfig  # noqa: E402
-from tests.e2e.device_process import DeviceProcess, play_first_legal, seat_players  # noqa: E402
+import engines
+import hardware
+from bench.latency import Stream
+from device.box import Box, oled_png
+from device.journal import Journal
+from device.screens import menu_screen, message_screen, screen_for
+from device.table import Table
+from hardware import HardwareConfig
+from tests.e2e.device_process import DeviceProcess, play_first_legal, seat_players
 
 REPO = Path(__file__).resolve().parent.parent
+# Run the device as systemd/tablemate.service does (it sets this for the web threads).
+os.environ.setdefault("MALLOC_ARENA_MAX", "2")
 PLAYERS = 5
 SPECTATORS = 10
 URL = "http://192.168.1.23:8000"
@@ -179,23 +184,23 @@ def press_to_frame(presses: int) -> dict[str, Any]:
 # --- render and encode --------------------------------------------------------------
 
 
-def screens() -> dict[str, Callable[[], Any]]:
+def screens() -> dict[str, Callable[[], Image.Image]]:
     """Every screen the box shows, drawn from a real table's data."""
-    found: dict[str, Callable[[], Any]] = {}
+    found: dict[str, Callable[[], Image.Image]] = {
+        "menu": partial(menu_screen, "New game", ["Céna", "Chanoyu", "Lauzait"], 1),
+        "message": partial(message_screen, "Not now", ["waiting for seat 3"]),
+    }
     with tempfile.TemporaryDirectory() as data:
         journal = Journal(Path(data) / "journal.sqlite3")
         table = Table(journal)
-        found["idle"] = lambda status=table.status(): screen_for(None, status, URL)
-        found["menu"] = lambda: menu_screen("New game", ["Céna", "Chanoyu", "Lauzait"], 1)
-        found["message"] = lambda: message_screen("Not now", ["waiting for seat 3"])
+        found["idle"] = partial(screen_for, None, table.status(), URL)
         for game in engines.names():
-            info = engines.info(game)
-            table.open_lobby(game, info["max_players"], {})
+            players = engines.info(game)["max_players"]
+            table.open_lobby(game, players, {})
             room = table.status()["room"]
-            for seat in range(info["max_players"] - 1):
+            for seat in range(players - 1):
                 table.join(room, f"Player {seat + 1}")
-            if game == engines.names()[0]:
-                found["lobby"] = lambda status=table.status(): screen_for(None, status, URL)
+            found.setdefault("lobby", partial(screen_for, None, table.status(), URL))
             table.join(room, "Last")
             table.start()
             for _ in range(12):
@@ -203,9 +208,7 @@ def screens() -> dict[str, Callable[[], Any]]:
                 table.act(seat, table.legal_actions(seat)[0])
             status, view = table.status(), table.view(None)
             for page in range(_pages(view, status)):
-                found[f"{game} page {page + 1}"] = (
-                    lambda v=view, s=status, p=page: screen_for(v, s, URL, page=p)
-                )
+                found[f"{game} page {page + 1}"] = partial(screen_for, view, status, URL, page=page)
             table.end_game()
         table.open_lobby("cena", 3, {})
         room = table.status()["room"]
@@ -215,7 +218,7 @@ def screens() -> dict[str, Callable[[], Any]]:
         while table.phase == "playing":
             seat = table.to_act()[0]
             table.act(seat, table.legal_actions(seat)[0])
-        found["result"] = lambda v=table.view(None), s=table.status(): screen_for(v, s, URL)
+        found["result"] = partial(screen_for, table.view(None), table.status(), URL)
         journal.close()
     return found
 

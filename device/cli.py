@@ -1,7 +1,7 @@
 """The `tablemate` command (also `python -m device`).
 
 tablemate run [--simulate | --real] [--host ADDR] [--port N] [--data DIR] [--config FILE]
-tablemate selftest [--simulate | --real] [--config FILE] [--button-timeout S]
+tablemate selftest [--simulate | --real] [--config FILE] [--button-timeout S] [--step S]
 """
 
 from __future__ import annotations
@@ -33,6 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
         type=float,
         default=10.0,
         help="seconds to wait for each button (default 10)",
+    )
+    selftest.add_argument(
+        "--step", type=float, default=0.3, help="seconds each LED stays lit (default 0.3)"
     )
     return parser
 
@@ -73,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "selftest":
         from device.selftest import selftest_main  # imported late, like the device
 
-        return selftest_main(config, button_timeout=args.button_timeout)
+        return selftest_main(config, button_timeout=args.button_timeout, step=args.step)
     if args.host:
         config.host = args.host
     from device.app import run_device  # imported late: `--help` stays fast

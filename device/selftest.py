@@ -32,7 +32,7 @@ LINK_WAIT = 4.0  # seconds for the LED ring to say HELLO (a USB board may reset 
 Say = Callable[[str], None]
 
 
-def selftest_main(config: Config, *, button_timeout: float) -> int:
+def selftest_main(config: Config, *, button_timeout: float, step: float = 0.3) -> int:
     """The `tablemate selftest` command: 0 if every part passed, 1 if not."""
     try:
         hw = hardware.build(config.hardware, simulate=config.simulate)
@@ -41,7 +41,9 @@ def selftest_main(config: Config, *, button_timeout: float) -> int:
         return 1
     try:
         say: Say = partial(print, flush=True)
-        results = run_selftest(hw, address=lan_address(), say=say, button_timeout=button_timeout)
+        results = run_selftest(
+            hw, address=lan_address(), say=say, step=step, button_timeout=button_timeout
+        )
     finally:
         hw.close()
     return 0 if all(results.values()) else 1

@@ -246,7 +246,7 @@ class Cena(Game):
         if self.settings.simplified and to != seat:
             return "with the simplified rule you play in front of yourself"
         if self.placed[to] is not None:
-            return f"seat {to} already has a Playing Card this trick"
+            return f"seat {to + 1} already has a Playing Card this trick"  # seats count from 1 on screen
         return None
 
     # --- deal and trick bookkeeping -------------------------------------------

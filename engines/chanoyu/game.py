@@ -115,7 +115,8 @@ class Chanoyu(Game):
         return list(self._winners)
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_act:
+        # `True in [1]` holds in Python, so a bool must not pass for seat 1.
+        if isinstance(seat, bool) or seat not in self.to_act:
             return []
         if self.build is None:
             cards = sorted(playable(self.hands[seat], self.trick), key=sort_key)

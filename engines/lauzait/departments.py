@@ -85,13 +85,9 @@ def department_bonus(pieces: Sequence[str], roles: Sequence[str] | None = None) 
     return max(0, top - wilds)
 
 
-def role_sets(numbers: Sequence[int] | range) -> list[tuple[str, ...]]:
-    """Every department as a sorted triple of roles, using only these numbers."""
-    return list(_role_sets(tuple(numbers)))
-
-
 @functools.cache
 def _role_sets(numbers: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    """Every department as a sorted triple of roles, using only these numbers."""
     available = set(numbers)
     found: list[tuple[str, ...]] = []
     for col in COLOURS:
@@ -134,38 +130,28 @@ def _fill(
 
 def role_choices(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[Department]:
     """Every way these three pieces form a department, wild roles canonical."""
-    real = Counter(piece for piece in pieces if not is_wild(piece))
-    wilds = len(pieces) - sum(real.values())
-    choices = []
-    for roles in role_sets(numbers):
-        filled = _fill(real, wilds, roles)
-        if filled is not None and not filled[1] and filled[2] == 0:
-            choices.append(filled[0])
-    return choices
+    trio = tuple(sorted(pieces, key=sort_key))
+    return list(_departments_by_trio(tuple(numbers)).get(trio, ()))
 
 
 def possible_departments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[Department]:
     """Every distinct department that three of these pieces can form."""
-    available = Counter(pieces)
-    return [
-        department
-        for department, needs in _castings(tuple(numbers))
-        if all(available[piece] >= count for piece, count in needs)
-    ]
+    by_trio = _departments_by_trio(tuple(numbers))
+    trios = dict.fromkeys(itertools.combinations(sorted(pieces, key=sort_key), 3))
+    return [department for trio in trios for department in by_trio.get(trio, ())]
 
 
 @functools.cache
-def _castings(
-    numbers: tuple[int, ...],
-) -> tuple[tuple[Department, tuple[tuple[str, int], ...]], ...]:
-    """Every department and the pieces it needs: each role is played by its own
-    piece or by a wild."""
-    found: dict[Department, tuple[tuple[str, int], ...]] = {}
+def _departments_by_trio(numbers: tuple[int, ...]) -> dict[tuple[str, ...], tuple[Department, ...]]:
+    """Every department, filed under its three pieces (sorted): each role is played
+    by its own piece or by a wild."""
+    found: dict[tuple[str, ...], dict[Department, None]] = {}
     for roles in _role_sets(numbers):
         for by_wild in itertools.product((False, True), repeat=3):
             played = [WILD if wild else role for role, wild in zip(roles, by_wild, strict=True)]
-            found[canonical(played, roles)] = tuple(Counter(played).items())
-    return tuple(found.items())
+            department = canonical(played, roles)
+            found.setdefault(department[0], {})[department] = None
+    return {trio: tuple(departments) for trio, departments in found.items()}
 
 
 def governments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[list[Department]]:

@@ -28,7 +28,7 @@ from engines.lauzait.departments import (
     possible_departments,
     role_choices,
 )
-from engines.lauzait.hiring import Hire, carry_out, check_hire, discards, hires, needs_throw
+from engines.lauzait.hiring import Hire, carry_out, check_hire, discards, hire_actions, needs_throw
 from engines.lauzait.pieces import is_wild, number, numbers_in_play, piece_set, sorted_pieces
 from engines.lauzait.scoring import LAYERED_BRIDGES_CHOICES, formation_points, role_entries
 from engines.lauzait.seasons import (
@@ -161,7 +161,7 @@ class Lauzait(Game):
                 if self._can_finish(seat, [*revealed, formed], DECLARE):
                     found.append({"type": "form", "pieces": list(pieces), "roles": list(roles)})
         found.extend(self._declarations(seat))
-        found.extend(hire.as_action() for hire in hires(self._board, self._free(seat, revealed)))
+        found.extend(hire_actions(self._board, self._free(seat, revealed)))
         found.append({"type": "end_game"})
         return found
 

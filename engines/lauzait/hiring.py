@@ -30,14 +30,6 @@ class Hire:
     origin: Square  # where the moving piece stands
     target: Square  # where it moves to
 
-    def as_action(self) -> dict[str, object]:
-        return {
-            "type": "hire",
-            "discard": self.discard,
-            "from": list(self.origin),
-            "to": list(self.target),
-        }
-
 
 def discards(grid: Grid, free: Iterable[str]) -> list[str]:
     """The pieces (one code each) whose discard leaves some piece able to move."""
@@ -55,6 +47,14 @@ def hires(grid: Grid, free: Iterable[str]) -> list[Hire]:
             if may_move(discard, piece):
                 found.extend(Hire(discard, origin, target) for target in destinations(origin))
     return found
+
+
+def hire_actions(grid: Grid, free: Iterable[str]) -> list[dict[str, object]]:
+    """``hires`` as JSON-ready actions."""
+    return [
+        {"type": "hire", "discard": h.discard, "from": [*h.origin], "to": [*h.target]}
+        for h in hires(grid, free)
+    ]
 
 
 def movable_by(discard: str) -> str:

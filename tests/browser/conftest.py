@@ -14,6 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 from tests.e2e.device_process import DeviceProcess
 
@@ -28,26 +36,11 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PHONE = {"width": 390, "height": 844}
-SCREEN = {"width": 1280, "height": 800}
 TIMEOUT_MS = 10_000  # any one expectation; a whole test is bounded by pytest-timeout
 SCREENS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
-if not CHROMIUM.exists():
-    pytest.skip(
-        "needs Chromium at /usr/bin/chromium: install Debian's `chromium` package "
-        "(scripts/setup does)",
-        allow_module_level=True,
-    )
-playwright_sync = pytest.importorskip("playwright.sync_api")
-
-from playwright.sync_api import (  # noqa: E402  (after the skips above, on purpose)
-    Browser,
-    BrowserContext,
-    Page,
-    expect,
-    sync_playwright,
-)
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SCREEN: ViewportSize = {"width": 1280, "height": 800}
 
 expect.set_options(timeout=TIMEOUT_MS)
 
@@ -65,6 +58,11 @@ def save_screenshot(page: Page, name: str, *, full_page: bool = False) -> None:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.skip(
+            f"needs Chromium at {CHROMIUM}: install Debian's `chromium` package "
+            "(scripts/setup dev does)"
+        )
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True, timeout=30_000
@@ -76,8 +74,11 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def device(tmp_path: Path) -> Iterator[DeviceProcess]:
-    """A fresh simulated box on loopback, always stopped afterwards."""
+def device(browser: Browser, tmp_path: Path) -> Iterator[DeviceProcess]:
+    """A fresh simulated box on loopback, always stopped afterwards.
+
+    It asks for the browser first, so without Chromium the test skips before the
+    box starts."""
     process = DeviceProcess(tmp_path / "data")
     try:
         yield process.start()
@@ -93,7 +94,7 @@ class Contexts:
         self.base_url = base_url
         self.opened: list[BrowserContext] = []
 
-    def page(self, viewport: dict[str, int], *, init_script: str | None = None) -> Page:
+    def page(self, viewport: ViewportSize, *, init_script: str | None = None) -> Page:
         context = self.browser.new_context(
             base_url=self.base_url, viewport=viewport, service_workers="block"
         )

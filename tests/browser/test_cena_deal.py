@@ -53,7 +53,9 @@ WATCH_HAND_CARDS = """
       else m.addedNodes.forEach(scan);
     }
     sessionStorage.setItem(KEY, JSON.stringify([...seen]));
-  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["data-card"] });
+  }).observe(document, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ["data-card"],
+  });
 })();
 """
 SEEN_HAND_CARDS = "JSON.parse(sessionStorage.getItem('tablemate.test.handCards') || '[]')"
@@ -186,7 +188,9 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
         chosen[phone.seat] = reveal_first_three(phone, last=False)
         expect(phone.by("turn")).to_have_attribute("data-mine", "false")
     # Two of three have chosen: every page knows (it waits for Cy alone), none shows a card.
-    expect(table.get_by_test_id("turn")).to_have_text(f"Choosing public cards: waiting for {NAMES[2]}")
+    expect(table.get_by_test_id("turn")).to_have_text(
+        f"Choosing public cards: waiting for {NAMES[2]}"
+    )
     for phone in phones[:2]:
         expect(phone.by("turn")).to_have_text(f"Choosing public cards: waiting for {NAMES[2]}")
     for page in every_page:
@@ -237,7 +241,9 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
             assert legal_cards == [c for c in hand if suit(c) == suit(trick[0][0])]
         else:
             assert legal_cards == hand
-        expect(phone.page.locator('[data-testid="hand-card"][data-legal="false"]:enabled')).to_have_count(0)
+        expect(
+            phone.page.locator('[data-testid="hand-card"][data-legal="false"]:enabled')
+        ).to_have_count(0)
 
         if play == SCREENSHOT_AT:
             save_screenshot(phone.page, "web-seat.png", full_page=True)
@@ -290,20 +296,22 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
         assert seats[s] == alliances[s] + alliances[(s - 1) % PLAYERS], (alliances, seats)
     # The 11 tricks the TV showed being taken, plus the last one (whichever alliance
     # took it), give each alliance 1 point a card minus the objective's penalties.
-    last = [card for card, _ in trick]
-    assert len(won) == PLAYERS and sum(map(len, won)) + len(last) == PLAYS
+    last_cards = [card for card, _ in trick]
+    assert sum(map(len, won)) + len(last_cards) == PLAYS
 
     def score(cards: list[str]) -> int:
         return len(cards) - objective["penalty"] * sum(matches(c, objective) for c in cards)
 
     possible = [
-        [score(cards + last) if k == winner else score(cards) for k, cards in enumerate(won)]
+        [score(cards + last_cards) if k == winner else score(cards) for k, cards in enumerate(won)]
         for winner in range(PLAYERS)
     ]
     assert alliances in possible, (alliances, possible)
     for page in every_page:
         for s in range(PLAYERS):
-            expect(page.locator(f'[data-testid="score"][data-seat="{s}"]')).to_have_text(str(seats[s]))
+            expect(page.locator(f'[data-testid="score"][data-seat="{s}"]')).to_have_text(
+                str(seats[s])
+            )
 
     # --- no phone ever showed a card from someone else's hand --------------------------
     for phone in phones:

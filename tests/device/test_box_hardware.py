@@ -226,5 +226,6 @@ def test_the_oled_png_shows_exactly_the_lit_pixels_in_the_oled_colour(rig: Rig) 
     ).resize((384, 192), Image.Resampling.NEAREST)
     assert picture.tobytes() == expected.tobytes()
     dimmed = Image.open(io.BytesIO(oled_png(frame, dimmed=True))).convert("RGB")
-    assert dimmed.getcolors() is not None
-    assert {colour for _count, colour in dimmed.getcolors()} == {(0, 0, 0), DIMMED_PIXEL}
+    colours = dimmed.getcolors()
+    assert colours is not None
+    assert {colour for _count, colour in colours} == {(0, 0, 0), DIMMED_PIXEL}

@@ -103,7 +103,7 @@ def factory() -> Iterator[MockFactory]:
 
 def test_the_selftest_command_runs_in_simulation(capsys: pytest.CaptureFixture[str]) -> None:
     # Nobody presses anything: every button times out, so the command fails.
-    assert main(["selftest", "--simulate", "--button-timeout", "0.05"]) == 1
+    assert main(["selftest", "--simulate", "--button-timeout", "0.05", "--step", "0.01"]) == 1
     out = capsys.readouterr().out
     assert "display: test pattern with the address" in out
     assert "self-test failed: button A, button B, button C" in out

@@ -639,7 +639,7 @@ def game_in_play() -> Cena:
         (2, {"type": "play", "card": "Z9", "to": 2}, "'Z9' is not a Céna card"),
         (2, {"type": "play", "card": 9, "to": 2}, "9 is not a Céna card"),
         (2, {"type": "play", "card": "C6", "to": 2}, "you must follow the lead suit"),
-        (2, {"type": "play", "card": "W6", "to": 1}, "seat 1 already has a Playing Card"),
+        (2, {"type": "play", "card": "W6", "to": 1}, "seat 2 already has a Playing Card"),
         (2, {"type": "play", "card": "W6", "to": 4}, '"to" must be a seat from 0 to 3'),
         (2, {"type": "play", "card": "W6", "to": True}, '"to" must be a seat'),
         (2, {"type": "play", "card": "W6", "to": "2"}, '"to" must be a seat'),

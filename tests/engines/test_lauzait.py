@@ -275,6 +275,7 @@ def test_hire_moves_a_neighbour_number_of_the_same_colour_and_takes_its_target()
     assert "G2" not in hand and hand.count("G0") == 1 and len(hand) == 9
     assert [e["type"] for e in events] == ["hired"]
     assert events[0]["took"] == "G0" and events[0]["at"] == [2, 2] and not events[0]["water"]
+    assert game.view(None)["last_hire"] == {k: v for k, v in events[0].items() if k != "type"}
     assert game.to_act == [1]
 
 
@@ -695,6 +696,23 @@ def test_declaring_from_hand_is_not_allowed_with_something_revealed() -> None:
     illegal(game, 0, {"type": "declare"}, "needs three")
 
 
+def test_dissolving_the_last_department_reopens_the_declaration_from_hand() -> None:
+    hand = ["G1", "G2", "G3", "W1", "W2", "W3", "W5", "J", "J"]
+    game = make(2, deal(2, {0: hand}))
+    game.apply(0, {"type": "form", "pieces": ["G1", "G2", "G3"]})
+    keep_hand(game, 0)
+    pass_turn(game)
+    game.apply(0, {"type": "dissolve", "department": 0})
+    named = [
+        {"pieces": ["G1", "G2", "G3"]},
+        {"pieces": ["W1", "W2", "W3"]},
+        {"pieces": ["W5", "J", "J"], "roles": ["W5", "W4", "W6"]},
+    ]
+    events = game.apply(0, {"type": "declare", "departments": named})
+    assert events[0]["formation"]["total"] == 3 + 2  # declaration, 1-2-3 twice
+    assert game.scores[0] == 5  # the bonus of 1 was paid and refunded
+
+
 GREEN_HAND = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "J"]
 
 
@@ -720,6 +738,17 @@ def test_three_revealed_departments_declare_with_all_formation_points() -> None:
     formation = events[0]["formation"]
     assert formation["specialized_experts"] == 3 and formation["great_sequence"] == 3
     assert formation["total"] == 9 and game.scores[0] == bonuses + 9
+
+
+def test_only_one_dissolve_per_turn() -> None:
+    game = make(2, deal(2, {0: GREEN_HAND}))
+    for trio in (["G1", "G2", "G3"], ["G4", "G5", "G6"]):
+        game.apply(0, {"type": "form", "pieces": trio})
+        keep_hand(game, 0)
+        pass_turn(game)
+    game.apply(0, {"type": "dissolve", "department": 0})
+    illegal(game, 0, {"type": "dissolve", "department": 0}, "dissolving comes first")
+    assert game.view(0)["step"] == "form"
 
 
 def test_wilds_may_take_new_roles_when_declaring() -> None:
@@ -1126,13 +1155,15 @@ def test_random_play_keeps_every_rule(
         check_state(game, season_start)
 
 
-@given(seed=st.integers(0, 2**32), driver_seed=st.integers(0, 2**32))
-def test_every_listed_action_is_accepted(seed: int, driver_seed: int) -> None:
-    game = Lauzait(4, seed, {})
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), driver_seed=st.integers(0, 2**32))
+def test_every_listed_action_is_accepted(players: int, seed: int, driver_seed: int) -> None:
+    game = Lauzait(players, seed, {})
     driver = random.Random(driver_seed)
     for _ in range(driver.randrange(60)):
         seat = game.to_act[0]
         game.apply(seat, eager_choice(game.legal_actions(seat), driver))
+        if game.finished:
+            return
     seat = game.to_act[0]
     actions = game.legal_actions(seat)
     others = [a for a in actions if a["type"] != "hire"]
