@@ -19,7 +19,7 @@ from engines.cena.objectives import matches
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
 from tests.e2e.device_process import DeviceProcess
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
 PLAYERS = 3
 HAND = 12  # cards per hand with three players
@@ -174,7 +174,8 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
         phone.hands[1] = phone.hand_cards()
     dealt = [card for phone in phones for card in phone.hands[1]]
     assert len(set(dealt)) == PLAYERS * HAND, "hands overlap"
-    objective = device.get("/api/state")["objective"]  # the public view
+    objective = device.get("/api/state")["objective"]  # the public view, for the sums
+    expect(table.get_by_test_id("objective")).to_have_text(f"Objective: {objective['text']}")
 
     every_page = [table] + [phone.page for phone in phones]
     for page in every_page:
@@ -315,8 +316,8 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
 
     # --- no phone ever showed a card from someone else's hand --------------------------
     for phone in phones:
-        expect(phone.by("hand-card")).to_have_count(HAND)  # deal 2 is dealt
         expect(phone.by("deal-info")).to_contain_text("Deal 2 of 3")
+        expect(phone.by("hand-card")).to_have_count(HAND)  # deal 2 is dealt
         phone.hands[2] = phone.hand_cards()
     assert not table.evaluate(SEEN_HAND_CARDS), "the table page drew hand cards"
     for phone in phones:

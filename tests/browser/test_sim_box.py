@@ -23,7 +23,7 @@ from hardware.config import HardwareConfig
 from tests.browser.conftest import SCREEN, TIMEOUT_MS, Contexts, save_screenshot
 from tests.e2e.device_process import DeviceProcess, play_first_legal
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 
 OLED_SCALE = 4  # /sim/oled.png is the 128x64 frame, 4x
 STICKS = 5

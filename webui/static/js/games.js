@@ -26,11 +26,21 @@ function genericBoard(state) {
 }
 
 const GAMES = {
-  cena: { board: cenaBoard.board, hand: cenaHand },
+  cena: { board: cenaBoard.board, top: cenaBoard.top, details: cenaBoard.details, hand: cenaHand },
 };
 
 export function boardFor(state) {
   return (GAMES[state.game]?.board || genericBoard)(state);
+}
+
+// The seat page splits the board around the hand: the top (whose turn) above it,
+// the details (table, scores) below, so a phone sees its cards without scrolling.
+export function boardTopFor(state) {
+  return (GAMES[state.game]?.top || genericBoard)(state);
+}
+
+export function boardDetailsFor(state) {
+  return GAMES[state.game]?.details?.(state) || [];
 }
 
 // A seat's own controls, or null when the game has none on phones.

@@ -80,11 +80,13 @@ function seatPanel(state, seat) {
     { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
     h("div", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
     h("div", { class: "muted" }, facts.join(" · ")),
+    state.public[seat].length ? h("div", { class: "caption" }, "shown, still in hand") : null,
     h(
       "div",
       { class: "public-cards", "data-testid": "public-cards", "data-seat": seat },
       state.public[seat].map((card) => cardFace(card, { small: true })),
     ),
+    state.phase === "play" ? h("div", { class: "caption" }, "played here") : null,
     state.phase === "play" ? trickSlot(state, seat) : null,
   );
 }
@@ -165,15 +167,17 @@ export function result(state) {
   return h("section", { class: "panel notice", "data-testid": "result" }, h("h2", {}, "Result"), h("p", { class: "big" }, text));
 }
 
+// What a player must see first: whose turn it is, and the result once over.
+export function top(state) {
+  return [turnBanner(state), result(state)];
+}
+
+// The rest of the table, in reading order.
+export function details(state) {
+  return [dealInfo(state), seatsGrid(state), lastTrick(state), alliances(state), scores(state)];
+}
+
 // Everything public, in reading order.
 export function board(state) {
-  return [
-    turnBanner(state),
-    result(state),
-    dealInfo(state),
-    seatsGrid(state),
-    lastTrick(state),
-    alliances(state),
-    scores(state),
-  ];
+  return [...top(state), ...details(state)];
 }

@@ -2,13 +2,14 @@
 // then live from /api/stream; actions go to /api/action.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { clearError, h, replace, showError } from "../dom.js";
-import { boardFor, handFor } from "../games.js";
+import { boardDetailsFor, boardTopFor, handFor } from "../games.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { lobbyList, seatName } from "../seats.js";
 
 const nodes = {
   header: document.getElementById("header"),
   lobby: document.getElementById("lobby"),
+  top: document.getElementById("board-top"),
   board: document.getElementById("board"),
   hand: document.getElementById("hand"),
 };
@@ -58,12 +59,14 @@ function render(state) {
         lobbyList(state),
         h("p", { class: "muted" }, state.you.host ? "Start from Host controls when everyone is in." : "The host starts the game when everyone is in.")),
     );
+    replace(nodes.top);
     replace(nodes.board);
     replace(nodes.hand);
     return;
   }
   replace(nodes.lobby);
-  replace(nodes.board, boardFor(state));
+  replace(nodes.top, boardTopFor(state));
+  replace(nodes.board, boardDetailsFor(state));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
