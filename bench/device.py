@@ -236,7 +236,7 @@ def render_and_encode(frames: int) -> dict[str, Any]:
     results: dict[str, Any] = {}
     for name, render in screens().items():
         oled_png(render())  # warm up caches (fonts, QR)
-        render_ms, total_ms = [], []
+        render_ms, encode_ms, total_ms = [], [], []
         for _ in range(frames):
             started = time.perf_counter()
             image = render()
@@ -244,9 +244,11 @@ def render_and_encode(frames: int) -> dict[str, Any]:
             oled_png(image)
             done = time.perf_counter()
             render_ms.append((drawn - started) * 1000)
+            encode_ms.append((done - drawn) * 1000)
             total_ms.append((done - started) * 1000)
         results[name] = {
             "render_ms": round(statistics.median(render_ms), 3),
+            "encode_ms": round(statistics.median(encode_ms), 3),
             "render_plus_encode_ms": summary(total_ms, 3),
         }
     return results

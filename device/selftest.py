@@ -70,7 +70,7 @@ def run_selftest(
 
 
 def pattern_frame(address: str) -> Image.Image:
-    """A border, a checkerboard (every pixel must switch) and the address to browse to."""
+    """A border, a checkerboard (a dead row or column shows) and the address to browse to."""
     image = Image.new("1", (128, 64))
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, 127, 63), outline=1)

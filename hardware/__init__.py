@@ -17,6 +17,7 @@ The default pin map is in `hardware.config`; the wiring guide in docs/wiring.md.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -72,7 +73,7 @@ class Hardware:
     def health(self) -> dict[str, dict[str, Any]]:
         """Each part's ``{"healthy": bool, "error": str | None, ...}``."""
         parts: dict[str, dict[str, Any]] = {
-            "display": {"healthy": self.display.healthy, "error": self.display.error},
+            "display": self.display.health(),
             "buttons": self.buttons.health(),
             "leds": self.leds.health(),
             "buzzer": self.buzzer.health(),
@@ -105,7 +106,7 @@ def build(
     *,
     on_press: PressHandler | None = None,
     pin_factory: Any = None,
-    open_display: Any = None,
+    open_display: Callable[[], Any] | None = None,
     backoff: Backoff = DEFAULT_BACKOFF,
 ) -> Hardware:
     """Open every part described by `config`; a part that cannot be opened is retried.
@@ -161,7 +162,7 @@ def build(
     )
 
 
-def _display_opener(config: HardwareConfig, simulate: bool) -> Any:
+def _display_opener(config: HardwareConfig, simulate: bool) -> Callable[[], Any]:
     if simulate:
         return partial(dummy, width=128, height=64, mode="1")
     return partial(

@@ -82,6 +82,9 @@ class Display:
         """Why the display is not healthy, or None when it is."""
         return self._part.error
 
+    def health(self) -> dict[str, bool | str | None]:
+        return {"healthy": self.healthy, "error": self.error}
+
     @property
     def frames_sent(self) -> int:
         """Frames that actually went to the device (unchanged frames are not sent)."""

@@ -16,6 +16,7 @@ from device.table import Table
 from webui import errors
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import api, companion, health, host, pages, sim, stream
+from webui.live import Shutdown
 from webui.services import EXTENSION, Services
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
@@ -34,7 +35,9 @@ def create_app(
     a simulated box and with score sheets."""
     app = Flask(__name__)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
-    services = Services(table=table, box=box, sheets=sheets, heartbeat=heartbeat)
+    services = Services(
+        table=table, box=box, sheets=sheets, heartbeat=heartbeat, shutdown=Shutdown()
+    )
     app.extensions[EXTENSION] = services
 
     for blueprint in (pages.bp, api.bp, host.bp, stream.bp, health.bp):
@@ -50,3 +53,9 @@ def create_app(
         return {"simulated": services.simulated, "companion": sheets is not None}
 
     return app
+
+
+def close_streams(app: Flask) -> None:
+    """End every open live stream now (call before stopping the server)."""
+    found: Services = app.extensions[EXTENSION]
+    found.shutdown.trigger()

@@ -46,13 +46,49 @@ class Mailbox:
             return latest
 
 
+class Shutdown:
+    """Ends every open stream at once when the server stops.
+
+    Without it each stream thread sleeps until its next heartbeat, and the server's
+    shutdown waits for those threads.
+    """
+
+    def __init__(self) -> None:
+        self._closing = threading.Event()
+        self._lock = threading.Lock()
+        self._mailboxes: set[Mailbox] = set()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing.is_set()
+
+    def watch(self, mailbox: Mailbox) -> Callable[[], None]:
+        with self._lock:
+            self._mailboxes.add(mailbox)
+        return lambda: self._forget(mailbox)
+
+    def _forget(self, mailbox: Mailbox) -> None:
+        with self._lock:
+            self._mailboxes.discard(mailbox)
+
+    def trigger(self) -> None:
+        self._closing.set()
+        with self._lock:
+            mailboxes = list(self._mailboxes)
+        for mailbox in mailboxes:
+            mailbox.put(-1)  # wake it: the stream sees closing and ends
+
+
 def event(name: str, data: Any) -> str:
     """One SSE event; the JSON is compact and on a single data line."""
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
 def stream(
-    subscribe: Subscribe, render: Callable[[], Frame], heartbeat: float
+    subscribe: Subscribe,
+    render: Callable[[], Frame],
+    heartbeat: float,
+    shutdown: Shutdown | None = None,
 ) -> Generator[str, None, None]:
     """Snapshot on connect, then one render per change, a heartbeat comment when idle.
 
@@ -62,9 +98,10 @@ def stream(
     """
     mailbox = Mailbox()
     unsubscribe = subscribe(mailbox.put)
+    unwatch = shutdown.watch(mailbox) if shutdown else None
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        while True:
+        while not (shutdown and shutdown.closing):
             frame = render()
             if frame.text:
                 yield frame.text
@@ -74,6 +111,8 @@ def stream(
                 yield HEARTBEAT
     finally:
         unsubscribe()
+        if unwatch:
+            unwatch()
 
 
 def sse_response(events: Iterator[str]) -> Response:

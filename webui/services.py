@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from flask import current_app
 
 from device.table import Table
+from webui.live import Shutdown
 from webui.protocols import BoxLike, SheetsLike
 
 EXTENSION = "tablemate"
@@ -18,6 +19,7 @@ class Services:
     box: BoxLike | None
     sheets: SheetsLike | None
     heartbeat: float  # seconds between SSE heartbeat comments
+    shutdown: Shutdown  # ends every open stream when the server stops
 
     @property
     def simulated(self) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import qrcode
@@ -20,9 +21,13 @@ MARKER_DIAMETER = 7
 MARKER_STEP = 11
 
 
-def join_qr(join_url: str) -> list[list[bool]] | None:
+@lru_cache(maxsize=8)
+def join_qr(join_url: str) -> tuple[tuple[bool, ...], ...] | None:
     """The QR modules (True = dark) of `join_url` with its quiet zone, or None when it
-    needs more than `QR_AREA` pixels at `QR_MODULE_PX` a module."""
+    needs more than `QR_AREA` pixels at `QR_MODULE_PX` a module.
+
+    Cached: the mask search is ~85% of a lobby frame, and the URL changes once a game.
+    """
     code = qrcode.QRCode(
         error_correction=qrcode.constants.ERROR_CORRECT_L,
         box_size=QR_MODULE_PX,
@@ -30,7 +35,7 @@ def join_qr(join_url: str) -> list[list[bool]] | None:
     )
     code.add_data(join_url)
     code.make(fit=True)
-    matrix: list[list[bool]] = code.get_matrix()
+    matrix = tuple(tuple(row) for row in code.get_matrix())
     return matrix if len(matrix) * QR_MODULE_PX <= QR_AREA else None
 
 
@@ -59,7 +64,7 @@ def lobby_screen(status: Mapping[str, Any], join_url: str) -> Image.Image:
     return render(draw)
 
 
-def _draw_qr(d: Draw, matrix: list[list[bool]]) -> None:
+def _draw_qr(d: Draw, matrix: tuple[tuple[bool, ...], ...]) -> None:
     """Dark modules as unlit pixels on a lit square: the usual dark-on-light QR that
     every phone camera reads, on a screen that lights its 'white'."""
     top = qr_top(len(matrix))

@@ -8,6 +8,7 @@ in-memory `dummy`) exactly as the real OLED would be drawn.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any, Literal
 
 from luma.core.device import dummy
@@ -43,6 +44,7 @@ def box_width(box: Box) -> int:
     return box[2] - box[0] + 1
 
 
+@lru_cache(maxsize=4096)  # screens measure the same names and labels every frame
 def text_width(text: str, size: int) -> int:
     """Pixels from the pen position to the right edge of the ink of `text`, measured
     as mode "1" draws it (hinted for 1-bit, a few pixels wider than anti-aliased)."""

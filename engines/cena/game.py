@@ -246,7 +246,8 @@ class Cena(Game):
         if self.settings.simplified and to != seat:
             return "with the simplified rule you play in front of yourself"
         if self.placed[to] is not None:
-            return f"seat {to + 1} already has a Playing Card this trick"  # seats count from 1 on screen
+            # Seats are numbered from 1 on every screen.
+            return f"seat {to + 1} already has a Playing Card this trick"
         return None
 
     # --- deal and trick bookkeeping -------------------------------------------

@@ -176,7 +176,7 @@ def test_tones_follow_the_game_and_never_hold_up_a_move(
     assert "trick_won" in played
     assert played[-1] == "game_end"
     # The game-end tune lasts 0.66 s: it plays on the buzzer's thread, not the box's.
-    assert slowest_refresh < 0.3
+    assert slowest_refresh < 0.5
 
 
 def test_the_led_ring_follows_the_game_through_an_unplug(tmp_path: Path) -> None:

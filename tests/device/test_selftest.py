@@ -5,6 +5,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from gpiozero import LED
@@ -14,6 +15,7 @@ import hardware
 from device.cli import main
 from device.selftest import pattern_frame, run_selftest
 from hardware import Hardware, HardwareConfig
+from tests.hardware.fake_controller import FakeController, Port
 
 CONFIG = HardwareConfig(debounce=0.0)
 STEP = 0.01
@@ -107,3 +109,26 @@ def test_the_selftest_command_runs_in_simulation(capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out
     assert "display: test pattern with the address" in out
     assert "self-test failed: button A, button B, button C" in out
+
+
+def test_the_led_ring_lights_each_seat_in_turn(tmp_path: Path) -> None:
+    port = Port(tmp_path / "ttyACM0")
+    controller = port.plug(FakeController(seats=4))
+    hw = hardware.build(HardwareConfig(serial_port=str(port.path)), simulate=True)
+    try:
+        lines: list[str] = []
+        results = run_selftest(
+            hw, address="10.0.0.2", say=lines.append, step=STEP, button_timeout=0
+        )
+        assert results["ring"] is True
+        assert "LED ring: each of 4 seats white in turn" in lines
+        lit = [
+            int(command.args[0])
+            for command in controller.commands
+            if command.verb == "SEAT" and command.args[1] == "FFFFFF"
+        ]
+        assert lit == [0, 1, 2, 3]
+        assert controller.wait_for(lambda c: all(colour == "000000" for colour, _ in c.shown()))
+    finally:
+        hw.close()
+        port.unplug(controller)

@@ -221,7 +221,7 @@ def test_unplug_and_replug_resends_the_current_state(
             port.unplug(first)
             started = time.monotonic()
             link.show([DIM, GREEN, DIM])  # the turn moves on while unplugged
-            assert time.monotonic() - started < 0.05  # show() never waits for the port
+            assert time.monotonic() - started < 0.1  # show() never waits for the port
             assert wait_until(lambda: not link.healthy)
             assert link.error is not None and str(port.path) in link.error
             time.sleep(0.3)  # several reconnect attempts fail meanwhile

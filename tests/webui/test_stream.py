@@ -181,3 +181,25 @@ def test_a_swapped_seat_keeps_its_stream_on_the_new_seat(client: FlaskClient, ta
     name, state = stream.next()
     assert name == "state" and state["you"] == {"seat": 2, "host": False}
     stream.close()
+
+
+def test_close_streams_ends_an_idle_stream_at_once(client, app) -> None:
+    """On shutdown a stream must not sleep until its next heartbeat."""
+    import threading
+
+    from webui import close_streams
+
+    response = client.get("/api/stream", buffered=False)
+    chunks = response.response
+    next(chunks)  # retry
+    next(chunks)  # snapshot
+    ended = threading.Event()
+
+    def drain() -> None:
+        for _chunk in chunks:
+            pass
+        ended.set()
+
+    threading.Thread(target=drain, daemon=True).start()
+    close_streams(app)
+    assert ended.wait(2), "the stream kept waiting for its heartbeat"

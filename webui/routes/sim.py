@@ -72,4 +72,6 @@ def box_stream() -> Response:
         last_sent = current["version"]
         return Frame(event("box", current))
 
-    return sse_response(stream(the_box.subscribe, render, services().heartbeat))
+    return sse_response(
+        stream(the_box.subscribe, render, services().heartbeat, services().shutdown)
+    )

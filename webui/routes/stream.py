@@ -45,4 +45,4 @@ def table_stream() -> Response:
         last_sent = version
         return Frame(event("state", state))
 
-    return sse_response(stream(table.subscribe, render, services().heartbeat))
+    return sse_response(stream(table.subscribe, render, services().heartbeat, services().shutdown))
