@@ -14,9 +14,9 @@ from flask import Flask
 
 from device.table import Table
 from webui import errors
-from webui.protocols import BoxLike, SheetsLike
-from webui.routes import api, companion, health, host, pages, sim, stream
 from webui.live import Shutdown
+from webui.protocols import BoxLike, SheetsLike
+from webui.routes import api, companion_cena, health, host, pages, sim, stream
 from webui.services import EXTENSION, Services
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
@@ -45,7 +45,7 @@ def create_app(
     if services.simulated:
         app.register_blueprint(sim.bp)
     if sheets is not None:
-        app.register_blueprint(companion.bp)
+        app.register_blueprint(companion_cena.bp)
     errors.register(app)
 
     @app.context_processor

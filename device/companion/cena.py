@@ -1,9 +1,8 @@
-"""Companion score sheets: the box keeps the score of a game played with real cards.
+"""The Céna score sheet: per deal, each alliance's won cards and the objective in force.
 
-Each sheet is an append-only list of journal entries (set up, a deal, a
-correction), folded into its current state, so a correction never erases what was
-entered before and survives a power cut like any move. Scores come from the
-engines' own scoring functions: one rule, one place.
+An append-only list of journal entries (set up, a deal, a correction) folded into
+its current state, so a correction never erases what was entered before and
+survives a power cut like any move. Scores come from engines.cena's own functions.
 """
 
 from __future__ import annotations
@@ -172,16 +171,6 @@ class CenaSheet:
                 f"the alliances won {total} cards in all; a {players}-player deal has {expected}"
             )
         return rows
-
-
-class Sheets:
-    """Every companion score sheet the box keeps."""
-
-    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
-        self._cena = CenaSheet(journal, on_change)
-
-    def cena(self) -> CenaSheet:
-        return self._cena
 
 
 def _clean_name(name: object, seat: int) -> str:

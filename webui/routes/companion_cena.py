@@ -15,7 +15,7 @@ from webui.payload import describe, is_kind, list_of, read_json
 from webui.protocols import CenaSheetLike
 from webui.services import services
 
-bp = Blueprint("companion", __name__)
+bp = Blueprint("companion_cena", __name__)
 
 # Each alliance's entry: the cards it won, or a count plus the penalty cards among them.
 ALLIANCE_FIELDS: dict[str, type] = {"cards": list, "count": int, "penalty_cards": list}

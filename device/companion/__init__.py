@@ -1,0 +1,25 @@
+"""Companion score sheets: the box keeps the score of a game played with real cards.
+
+One module per game; each sheet keeps its entries in the journal (append-only, so
+corrections are logged and nothing is lost to a power cut) and scores them with
+the engine's own scoring functions: one rule, one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from device.companion.cena import CenaSheet
+from device.journal import Journal
+
+__all__ = ["CenaSheet", "Sheets"]
+
+
+class Sheets:
+    """Every companion score sheet the box keeps (one attribute and accessor per game)."""
+
+    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
+        self._cena = CenaSheet(journal, on_change)
+
+    def cena(self) -> CenaSheet:
+        return self._cena
