@@ -18,6 +18,7 @@ from device.companion import Sheets
 from device.config import Config
 from device.journal import Journal
 from device.network import lan_address
+from device.sticks import StickRoller
 from device.table import Table
 from webui import close_streams, create_app
 
@@ -34,6 +35,8 @@ class Device:
         self.journal = Journal(config.journal_path)
         self.table = Table(self.journal)
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
+        self.sticks = StickRoller(self.journal)
+        self.sticks.subscribe(lambda _throw: self.table.touch())  # phones see each throw
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
         # The Flask app needs the join URL, which needs the port (0 = any free one),
         # which needs the server: so the server starts with a forwarder to the app.
@@ -53,8 +56,9 @@ class Device:
             base_url=base_url,
             simulated=config.simulate,
             dim_after=config.hardware.dim_after,
+            sticks=self.sticks,
         )
-        self.app = create_app(self.table, box=self.box, sheets=self.sheets)
+        self.app = create_app(self.table, box=self.box, sheets=self.sheets, sticks=self.sticks)
         self.server.application = self.app
         self.base_url = base_url
 

@@ -7,6 +7,7 @@ in-memory `dummy`) exactly as the real OLED would be drawn.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any, Literal
@@ -27,13 +28,28 @@ DrawFn = Callable[[Draw], None]
 Align = Literal["left", "centre", "right"]
 
 
+_scratch = threading.local()
+
+
+def _scratch_device() -> Any:
+    """One luma dummy per rendering thread, reused for every frame.
+
+    A new dummy per frame would leak: luma registers an atexit hook for every device
+    it creates, which keeps the device and its last frame alive until exit.
+    """
+    device = getattr(_scratch, "device", None)
+    if device is None:
+        device = _scratch.device = dummy(width=WIDTH, height=HEIGHT, mode="1")
+    return device
+
+
 def render(draw_fn: DrawFn, device: Any = None) -> Image.Image:
     """Draw one frame with `draw_fn` on `device` and return a copy of that frame.
 
     `device` must keep its last frame in `.image`, as luma's dummy does (the real
     display is fed the returned image by hardware.Display).
     """
-    target = device if device is not None else dummy(width=WIDTH, height=HEIGHT, mode="1")
+    target = device if device is not None else _scratch_device()
     with canvas(target) as draw:
         draw_fn(draw)
     image: Image.Image = target.image
@@ -84,7 +100,23 @@ def draw_text(
     # Placed by the ink width that `truncate` measured, so centring matches the fit.
     spare = right - left + 1 - text_width(line, size)
     x = {"left": left, "centre": left + spare // 2, "right": left + spare}[align]
-    draw.text((x, (top + bottom + 1) // 2), line, font=font(size), fill=fill, anchor="lm")
+    if line:
+        bitmap, dx, dy = _text_bitmap(line, size)
+        draw.bitmap((x + dx, (top + bottom + 1) // 2 + dy), bitmap, fill=fill)
+
+
+@lru_cache(maxsize=1024)
+def _text_bitmap(line: str, size: int) -> tuple[Image.Image, int, int]:
+    """`line` rasterised once, as a 1-bit mask, and its offset from the "lm" anchor.
+
+    FreeType rendering is most of a frame's cost and screens redraw the same names
+    and labels every frame; pasting the cached mask gives the very same pixels.
+    """
+    face = font(size)
+    left, top, right, bottom = face.getbbox(line, mode="1", anchor="lm")
+    bitmap = Image.new("1", (max(1, right - left), max(1, bottom - top)))
+    ImageDraw.Draw(bitmap).text((-left, -top), line, font=face, fill=1, anchor="lm")
+    return bitmap, int(left), int(top)
 
 
 def title_bar(draw: Draw, title: str, right_text: str = "") -> None:
