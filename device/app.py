@@ -57,6 +57,7 @@ class Device:
             simulated=config.simulate,
             dim_after=config.hardware.dim_after,
             sticks=self.sticks,
+            colours=self.sheets.colours(),
         )
         self.app = create_app(self.table, box=self.box, sheets=self.sheets, sticks=self.sticks)
         self.server.application = self.app

@@ -11,7 +11,10 @@ then) and wakes it on the next one.
 Each refresh also sets the LED ring's seat lights (`device.seat_lights`) and plays
 the tone the change deserves (`device.sounds`); both return at once.
 
-Buttons: A select/confirm, B next (long: back / end), C action.
+Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
+(long, in a game: the join QR again). A throw (from C, a phone, or a game's own
+throw, e.g. Lauzait Cep's water) tumbles on the OLED for under a second at ~12
+fps, drawn by the same render thread, then stays a few seconds (`device.throw_show`).
 """
 
 from __future__ import annotations
@@ -20,18 +23,33 @@ import io
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
 
 import engines
+from device.colour_round import (
+    MENU_ITEM,
+    MENU_LABEL,
+    ColourMode,
+    GameColours,
+    PassAround,
+    game_has_colours,
+    mode_for,
+    round_choices,
+)
+from device.companion.colours import ColourRounds
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
+from device.screens.render import seat_name
+from device.screens.sticks import sticks_screen
 from device.seat_lights import seat_lights
 from device.sounds import MELODIES, cue_for
+from device.sticks import StickRoller, ThrowRecord
 from device.table import Table, TableError
+from device.throw_show import ThrowShow
 from hardware import Hardware
 
 log = logging.getLogger(__name__)
@@ -94,8 +112,12 @@ class Box:
         simulated: bool,
         notice_seconds: float = 3.0,
         dim_after: float = 0.0,
+        sticks: StickRoller | None = None,
+        colours: ColourRounds | None = None,
     ) -> None:
         self.table = table
+        self.sticks = sticks  # the dice-stick roller that button C throws
+        self.colours = colours  # secret colours for a game on a real board
         self.hardware = hardware
         self.base_url = base_url.rstrip("/")
         self.simulated = simulated
@@ -105,12 +127,17 @@ class Box:
         self._last_view: dict[str, Any] | None = None
         self._cues_armed = False  # the first refresh only notes what the table shows
         self._lock = threading.RLock()
+        self._refresh_lock = threading.Lock()  # one frame at a time, shown in order
         self._menu: Menu | None = None
+        self._colour_mode: ColourMode | None = None  # passing the box to see secret colours
         self._page = 0
         self._show_join = False
         self._last_phase = ""
         self._notice: tuple[str, list[str]] | None = None
         self._notice_timer: threading.Timer | None = None
+        self._throw_show: ThrowShow | None = None  # a throw on the OLED and stick LEDs
+        self._turn_lights: tuple[bool, ...] = (False,) * 5
+        self._game_throws: int | None = None  # the game's throws already seen (view "throws")
         self._frame: Image.Image | None = None
         self._leds: dict[str, Any] = {}
         self._version = 0
@@ -124,10 +151,13 @@ class Box:
 
     def start(self) -> None:
         self.hardware.buttons.on_press = self.on_button
+        self.hardware.buttons.on_edge = self.on_edge
         self._unsubscribers = [
             self.table.subscribe(self._on_table_change),
             self.hardware.health_signal.subscribe(self._dirty.set),
         ]
+        if self.sticks is not None:
+            self._unsubscribers.append(self.sticks.subscribe(self._on_throw))
         self._worker.start()
         self.refresh_now()
 
@@ -214,10 +244,23 @@ class Box:
 
     # --- buttons ----------------------------------------------------------------------
 
+    def on_edge(self, name: str, pressed: bool) -> None:
+        """A button going down or up: only a colour mode listens (A shows while held)."""
+        with self._lock:
+            mode = self._colour_mode
+            if mode is None or self._menu is not None:
+                return
+            self._last_activity = time.monotonic()
+            mode.edge(name, pressed)
+        self.refresh_now()  # on this thread, at once: A let go, the colour is gone
+        self._dirty.set()  # and the render thread wakes a dimmed screen
+
     def on_button(self, name: str, kind: str) -> None:
         """One accepted press: `kind` is "short" or "long" (decided on release)."""
         self._last_activity = time.monotonic()
         with self._lock:
+            if (name, kind) != ("C", "short") and self._throw_show is not None:
+                self._throw_show.hide()  # show what the press does, not the old throw
             try:
                 self._handle(name, kind)
             except TableError as err:
@@ -228,7 +271,15 @@ class Box:
         if self._menu is not None:
             self._handle_menu(name, kind)
             return
+        if self._colour_mode is not None:
+            if not self._colour_mode.press(name, kind):
+                self._colour_mode = None
+            return
         phase = self.table.phase
+        if name == "C" and kind == "short":
+            if self.sticks is not None:
+                self.sticks.throw("Box")  # shown when the roller tells us (_on_throw)
+            return
         if phase == "idle":
             if name == "A":
                 self._open_game_menu()
@@ -243,7 +294,9 @@ class Box:
                 self._show_join = False
             elif name == "B" and kind == "long":
                 self._confirm("End game?", self.table.end_game)
-            elif name == "C":
+            elif name == "A" and kind == "short" and game_has_colours(self.table):
+                self._colour_mode = PassAround(GameColours(self.table))
+            elif name == "C" and kind == "long":
                 # The join QR again, for a phone that has to rejoin mid-game.
                 self._show_join = not self._show_join
         elif phase == "over":
@@ -269,12 +322,34 @@ class Box:
 
     def _game_menu(self) -> Menu:
         games = [engines.info(name) for name in engines.names()]
-        return Menu(
-            title="New game",
-            labels=[g["title"] for g in games],
-            values=[g["name"] for g in games],
-            on_choose=self._open_players_menu,
-        )
+        labels, values = [g["title"] for g in games], [g["name"] for g in games]
+        if self.colours is not None:  # last: secret colours for a game on a real board
+            labels.append(MENU_LABEL)
+            values.append(MENU_ITEM)
+        return Menu(title="New game", labels=labels, values=values, on_choose=self._choose_game)
+
+    def _choose_game(self, game: str) -> None:
+        if game == MENU_ITEM:
+            self._open_colours_menu()
+        else:
+            self._open_players_menu(game)
+
+    def _open_colours_menu(self) -> None:
+        rounds = self.colours
+        assert rounds is not None
+
+        def choose(choice: tuple[str, int]) -> None:
+            if choice[0] == "reveal":
+                self._confirm("Reveal all colours?", lambda: self._set_colour_mode(choice))
+            else:
+                self._set_colour_mode(choice)
+
+        labels, values = round_choices(rounds)
+        self._menu = Menu(MENU_LABEL, labels, values, on_choose=choose, back=self._game_menu())
+
+    def _set_colour_mode(self, choice: tuple[str, int]) -> None:
+        assert self.colours is not None
+        self._colour_mode = mode_for(self.colours, choice)
 
     def _open_players_menu(self, game: str) -> None:
         info = engines.info(game)
@@ -315,13 +390,50 @@ class Box:
         self._last_activity = time.monotonic()
         self._dirty.set()
 
+    def _on_throw(self, throw: ThrowRecord) -> None:
+        """The roller threw (button C, a phone, a score sheet): show it, sound it."""
+        self._start_throw_show(throw, throw["by"])
+        self.hardware.buzzer.play(MELODIES["throw"])
+
+    def _start_throw_show(
+        self, throw: Mapping[str, Any], label: str, lights: tuple[bool, ...] | None = None
+    ) -> None:
+        """Show a throw from now; its LEDs hold until the turn lights differ from `lights`
+        (by default, the turn lights shown last)."""
+        now = time.monotonic()
+        with self._lock:
+            baseline = self._turn_lights if lights is None else lights
+            self._throw_show = ThrowShow(
+                tuple(throw["sticks"]), throw["count"], label, now, baseline
+            )
+        self._last_activity = now
+        self._dirty.set()
+
+    def _note_game_throw(self, status: dict[str, Any], view: dict[str, Any] | None) -> None:
+        """Show a throw the game made itself: its public view counts them in "throws"."""
+        if view is None or not isinstance(view.get("throws"), int):
+            self._game_throws = None
+            return
+        seen, self._game_throws = self._game_throws, view["throws"]
+        throw = view.get("last_throw")
+        if seen is not None and view["throws"] > seen and throw:
+            self._start_throw_show(throw, throw_label(throw, status), turn_lights(status, view))
+
+    def _next_wake(self) -> float | None:
+        """Seconds the render thread may sleep: until dimming, or the throw's next frame."""
+        dim = self._seconds_until_dim()
+        show = self._throw_show
+        frame = show.next_change(time.monotonic()) if show is not None else None
+        waits = [wait for wait in (dim, frame) if wait is not None]
+        return min(waits) if waits else None
+
     def _render_loop(self) -> None:
         while True:
-            woken = self._dirty.wait(timeout=self._seconds_until_dim())
+            woken = self._dirty.wait(timeout=self._next_wake())
             if self._stopping.is_set():
                 return
             try:
-                if woken:
+                if woken or self._throw_show is not None:
                     self._dirty.clear()
                     self.refresh_now()
                 self._update_dimming()
@@ -342,15 +454,24 @@ class Box:
 
     def refresh_now(self) -> None:
         """Draw the current screen and set the LEDs; tell subscribers if anything moved."""
+        with self._refresh_lock:  # else an older frame could reach the OLED after a newer one
+            self._refresh()
+
+    def _refresh(self) -> None:
         with self._lock:
             status = self.table.status()
+            if self._colour_mode is not None and not self._colour_mode.active():
+                self._colour_mode = None  # revealed, or the game it was for has ended
             if status["phase"] != self._last_phase:  # a new phase starts on its first page
                 self._last_phase, self._page, self._show_join = status["phase"], 0, False
             view = self.table.view(None) if status["phase"] in ("playing", "over") else None
+            self._note_game_throw(status, view)
             cue = cue_for(self._last_view, view) if self._cues_armed else None
             self._last_view, self._cues_armed = view, True
             image = self._choose_screen(status, view)
             leds = self._led_state(status, view)
+            if self._throw_show is not None and self._throw_show.over(time.monotonic()):
+                self._throw_show = None
             changed = self._frame is None or image.tobytes() != self._frame.tobytes()
             if changed:
                 self._frame = image
@@ -385,6 +506,13 @@ class Box:
         if self._menu is not None:
             menu = self._menu
             return menu_screen(menu.title, menu.labels, menu.selected)
+        if self._colour_mode is not None:
+            return self._colour_mode.screen()
+        show = self._throw_show
+        now = time.monotonic()
+        if show is not None and show.on_screen(now):
+            throw = {"sticks": show.sticks, "count": show.count}
+            return sticks_screen(throw, show.label, show.draw_frame(now))
         if status["phase"] == "idle":
             return screen_for(None, status, self.base_url)
         if status["phase"] == "playing" and self._show_join:
@@ -392,12 +520,34 @@ class Box:
         return screen_for(view, status, self.join_url, page=self._page)
 
     def _led_state(self, status: dict[str, Any], view: dict[str, Any] | None) -> dict[str, Any]:
-        sticks = [False] * 5
-        if status["phase"] == "playing" and view is not None:
-            for seat in view["to_act"]:
-                if seat < len(sticks):
-                    sticks[seat] = True  # one LED per seat: whose move it is
+        if self._colour_mode is not None:
+            return self._colour_mode.leds()  # dark between looks; the colour while A is held
+        self._turn_lights = turn_lights(status, view)
+        sticks = list(self._turn_lights)
+        if self._throw_show is not None:
+            # A throw's dark sticks, until the turn lights change or a few seconds pass.
+            thrown = self._throw_show.lights(time.monotonic(), sticks)
+            sticks = thrown if thrown is not None else sticks
         colour = STATUS_COLOURS[status["phase"]]
         if not self.hardware.healthy:
             colour = FAULT_COLOUR
         return {"sticks": sticks, "status": colour}
+
+
+def turn_lights(status: Mapping[str, Any], view: Mapping[str, Any] | None) -> tuple[bool, ...]:
+    """The stick LEDs between throws: one per seat, lit while the game waits for it."""
+    sticks = [False] * 5
+    if status["phase"] == "playing" and view is not None:
+        for seat in view["to_act"]:
+            if seat < len(sticks):
+                sticks[seat] = True  # one LED per seat: whose move it is
+    return tuple(sticks)
+
+
+def throw_label(throw: Mapping[str, Any], status: Mapping[str, Any]) -> str:
+    """What a game's throw was for, and whose: "Water: Ann"."""
+    purpose = {"water": "Water", "start": "Start", "direction": "Way"}.get(
+        str(throw.get("purpose")), "Throw"
+    )
+    seat = throw.get("seat")
+    return f"{purpose}: {seat_name(status, seat)}" if isinstance(seat, int) else purpose

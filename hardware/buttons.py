@@ -26,6 +26,9 @@ logger = logging.getLogger(__name__)
 PressHandler = Callable[[str, str], None]
 """Called as ``on_press(name, kind)`` with kind ``"short"`` or ``"long"``."""
 
+EdgeHandler = Callable[[str, bool], None]
+"""Called as ``on_edge(name, pressed)`` the moment a button goes down or comes up."""
+
 
 @dataclass
 class _Timing:
@@ -42,6 +45,10 @@ class Buttons:
     button is contact bounce and is ignored. A press held for at least `hold_time`
     seconds is "long". `on_press` may be reassigned at any time; whatever it raises is
     logged, because it runs on gpiozero's callback thread and must not kill it.
+
+    `on_edge`, when set, also hears each accepted edge as it happens, debounced the
+    same way: ``on_edge(name, True)`` on the press, ``on_edge(name, False)`` on the
+    release, just before that release's ``on_press``. It is for "show while held".
     """
 
     def __init__(
@@ -53,9 +60,11 @@ class Buttons:
         clock: Callable[[], float] = time.monotonic,
         *,
         pin_factory: Any = None,
+        on_edge: EdgeHandler | None = None,
     ) -> None:
         _check_settings(pins, on_press, hold_time, debounce)
         self.on_press = on_press
+        self.on_edge = on_edge
         self._hold_time = hold_time
         self._debounce = debounce
         self._clock = clock
@@ -97,13 +106,26 @@ class Buttons:
                 # bounce we ignored: start over from this press.
                 timing.pressed_since = now
                 timing.last_accepted_edge = now
-                return
-            if timing.pressed_since is None:
-                return  # released without a press we saw, e.g. held down at start-up
-            held_for = now - timing.pressed_since
-            timing.pressed_since = None
-            timing.last_accepted_edge = now
-        self._report(name, "long" if held_for >= self._hold_time else "short")
+                kind: str | None = None  # short or long is known only on release
+            else:
+                if timing.pressed_since is None:
+                    return  # released without a press we saw, e.g. held down at start-up
+                held_for = now - timing.pressed_since
+                timing.pressed_since = None
+                timing.last_accepted_edge = now
+                kind = "long" if held_for >= self._hold_time else "short"
+        self._report_edge(name, pressed)
+        if kind is not None:
+            self._report(name, kind)
+
+    def _report_edge(self, name: str, pressed: bool) -> None:
+        handler = self.on_edge
+        if handler is None:
+            return
+        try:
+            handler(name, pressed)
+        except Exception:
+            logger.exception("button %s: the edge handler failed", name)
 
     def _report(self, name: str, kind: str) -> None:
         try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from hardware.buttons import Buttons, PressHandler
+from hardware.buttons import Buttons, EdgeHandler, PressHandler
 from hardware.errors import HardwareError
 from hardware.leds import STICK_COUNT, Colour, Leds, checked_colour, checked_sticks
 from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part
@@ -20,7 +20,8 @@ DARK: dict[str, list[Any]] = {"sticks": [False] * STICK_COUNT, "status": [0.0, 0
 
 
 class SupervisedButtons:
-    """Named buttons; presses go to `on_press(name, kind)`, which may be reassigned."""
+    """Named buttons; presses go to `on_press(name, kind)`, which may be reassigned,
+    and each press and release as it happens to `on_edge(name, pressed)`, if set."""
 
     def __init__(
         self,
@@ -31,10 +32,12 @@ class SupervisedButtons:
         health_signal: HealthSignal | None = None,
     ) -> None:
         self.on_press = on_press
+        self.on_edge: EdgeHandler | None = None
         self._part = Part(
             "the buttons",
             lambda: open_buttons(self._forward),
             close_part=Buttons.close,
+            on_open=self._listen_to_edges,
             backoff=backoff,
             health_signal=health_signal,
         )
@@ -62,6 +65,13 @@ class SupervisedButtons:
 
     def _forward(self, name: str, kind: str) -> None:
         self.on_press(name, kind)
+
+    def _listen_to_edges(self, buttons: Buttons) -> None:
+        buttons.on_edge = self._forward_edge
+
+    def _forward_edge(self, name: str, pressed: bool) -> None:
+        if self.on_edge is not None:
+            self.on_edge(name, pressed)
 
 
 class SupervisedLeds:

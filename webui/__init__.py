@@ -12,11 +12,25 @@ from typing import Any
 
 from flask import Flask
 
+from device.sticks import StickRoller
 from device.table import Table
 from webui import errors
 from webui.live import Shutdown
 from webui.protocols import BoxLike, SheetsLike
-from webui.routes import api, companion_cena, health, host, pages, sim, stream
+from webui.routes import (
+    api,
+    colours,
+    companion_cena,
+    companion_chanoyu,
+    companion_lauzait,
+    companion_sarena,
+    dice_sticks,
+    health,
+    host,
+    pages,
+    sim,
+    stream,
+)
 from webui.services import EXTENSION, Services
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
@@ -27,6 +41,7 @@ def create_app(
     table: Table,
     box: BoxLike | None = None,
     sheets: SheetsLike | None = None,
+    sticks: StickRoller | None = None,
     *,
     testing: bool = False,
     heartbeat: float = HEARTBEAT_SECONDS,
@@ -36,7 +51,8 @@ def create_app(
     app = Flask(__name__)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     services = Services(
-        table=table, box=box, sheets=sheets, heartbeat=heartbeat, shutdown=Shutdown()
+        table=table, box=box, sheets=sheets, heartbeat=heartbeat, shutdown=Shutdown(),
+        sticks=sticks,
     )
     app.extensions[EXTENSION] = services
 
@@ -46,11 +62,21 @@ def create_app(
         app.register_blueprint(sim.bp)
     if sheets is not None:
         app.register_blueprint(companion_cena.bp)
+        app.register_blueprint(companion_chanoyu.bp)
+        app.register_blueprint(companion_lauzait.bp)
+        app.register_blueprint(companion_sarena.bp)
+        app.register_blueprint(colours.bp)
+    if sticks is not None:
+        app.register_blueprint(dice_sticks.bp)
     errors.register(app)
 
     @app.context_processor
     def links() -> dict[str, Any]:
-        return {"simulated": services.simulated, "companion": sheets is not None}
+        return {
+            "simulated": services.simulated,
+            "companion": sheets is not None,
+            "sticks": sticks is not None,
+        }
 
     return app
 

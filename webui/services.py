@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask import current_app
 
+from device.sticks import StickRoller
 from device.table import Table
 from webui.live import Shutdown
 from webui.protocols import BoxLike, SheetsLike
@@ -20,6 +21,7 @@ class Services:
     sheets: SheetsLike | None
     heartbeat: float  # seconds between SSE heartbeat comments
     shutdown: Shutdown  # ends every open stream when the server stops
+    sticks: StickRoller | None = None  # the dice-stick roller (/sticks), when the box has one
 
     @property
     def simulated(self) -> bool:

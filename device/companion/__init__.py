@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from device.companion.cena import CenaSheet
+from device.companion.chanoyu import ChanoyuSheet
+from device.companion.colours import ColourRounds
+from device.companion.lauzait import LauzaitSheet
+from device.companion.sarena import SarenaSheet
 from device.journal import Journal
 
-__all__ = ["CenaSheet", "Sheets"]
+__all__ = ["CenaSheet", "ChanoyuSheet", "ColourRounds", "LauzaitSheet", "SarenaSheet", "Sheets"]
 
 
 class Sheets:
@@ -20,6 +24,22 @@ class Sheets:
 
     def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
         self._cena = CenaSheet(journal, on_change)
+        self._chanoyu = ChanoyuSheet(journal, on_change)
+        self._colours = ColourRounds(journal, on_change)  # secret colours, for any game
+        self._sarena = SarenaSheet(journal, self._colours, on_change)
+        self._lauzait = LauzaitSheet(journal, on_change)
 
     def cena(self) -> CenaSheet:
         return self._cena
+
+    def chanoyu(self) -> ChanoyuSheet:
+        return self._chanoyu
+
+    def colours(self) -> ColourRounds:
+        return self._colours
+
+    def sarena(self) -> SarenaSheet:
+        return self._sarena
+
+    def lauzait(self) -> LauzaitSheet:
+        return self._lauzait

@@ -12,11 +12,14 @@ from typing import Any
 from PIL import Image
 
 from device.screens.cena import cena_scores_screen, cena_screen
+from device.screens.chanoyu import chanoyu_scores_screen, chanoyu_screen, chanoyu_tableaux_screen
+from device.screens.lauzait import lauzait_board_screen, lauzait_scores_screen, lauzait_screen
 from device.screens.lobby import lobby_screen
 from device.screens.menu import menu_screen
 from device.screens.message import idle_screen, message_screen
 from device.screens.render import require_public, seat_name
 from device.screens.result import result_screen
+from device.screens.sarena import sarena_board_screen, sarena_screen
 
 __all__ = [
     "GAME_PAGES",
@@ -33,6 +36,9 @@ GameScreen = Callable[[Mapping[str, Any], Mapping[str, Any]], Image.Image]
 # Pages a game shows while it is played, switched with a button: 0 is the table.
 GAME_PAGES: dict[str, tuple[GameScreen, ...]] = {
     "cena": (cena_screen, cena_scores_screen),
+    "chanoyu": (chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
+    "sarena": (sarena_screen, sarena_board_screen),
+    "lauzait": (lauzait_screen, lauzait_board_screen, lauzait_scores_screen),
 }
 
 

@@ -113,10 +113,10 @@ def _text_bitmap(line: str, size: int) -> tuple[Image.Image, int, int]:
     and labels every frame; pasting the cached mask gives the very same pixels.
     """
     face = font(size)
-    left, top, right, bottom = face.getbbox(line, mode="1", anchor="lm")
+    left, top, right, bottom = (int(edge) for edge in face.getbbox(line, mode="1", anchor="lm"))
     bitmap = Image.new("1", (max(1, right - left), max(1, bottom - top)))
     ImageDraw.Draw(bitmap).text((-left, -top), line, font=face, fill=1, anchor="lm")
-    return bitmap, int(left), int(top)
+    return bitmap, left, top
 
 
 def title_bar(draw: Draw, title: str, right_text: str = "") -> None:

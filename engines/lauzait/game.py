@@ -91,6 +91,7 @@ class Lauzait(Game):
         self._over = False
         self._ended_early = False
         self._last_throw: dict[str, Any] | None = None
+        self._throws = 0  # every throw of the game so far, so a screen can tell a new one
         first = fixed_deal(self.options, self._pieces, self.players) if fixed else None
         self._start_season(first)
 
@@ -109,6 +110,7 @@ class Lauzait(Game):
         self._start_throws = throws
         if throws:
             self._last_throw = throws[-1]
+            self._throws += len(throws)
         self._turn = start
         self._step = DISSOLVE
         self._last_hire: dict[str, Any] | None = None
@@ -305,6 +307,7 @@ class Lauzait(Game):
             result = sticks.throw(self.rng)
             water_throw = result["count"]
             self._last_throw = {"purpose": "water", "seat": seat, **result}
+            self._throws += 1
             events.append({"type": "sticks", **copy.deepcopy(self._last_throw)})
         empty = empty_square(self._board)
         outcome = carry_out(self._board, hire, water_throw)
@@ -477,6 +480,7 @@ class Lauzait(Game):
             "layered_bridges": self._layered_bridges,
             "last_hire": copy.deepcopy(self._last_hire),
             "last_throw": copy.deepcopy(self._last_throw),
+            "throws": self._throws,
             "results": copy.deepcopy(self._results),
             "scores": list(self._scores),
             "winners": self.winners,

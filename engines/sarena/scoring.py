@@ -34,11 +34,21 @@ def final_scores(piles: Iterable[Sequence[str]], colours: Mapping[int, str]) -> 
             continue
         chips[seat] += len(pile)
         tiebreak[seat] += sum(colours[seat] in faces(chip) for chip in pile)
+    return {"chips": chips, "tiebreak": tiebreak, "winners": winners_of(chips, tiebreak)}
+
+
+def winners_of(chips: Mapping[int, int], tiebreak: Mapping[int, int]) -> list[int]:
+    """Most chips wins; among the tied, the most tie-break chips; still tied, all share.
+
+    chips and tiebreak map the same seats to their counts. final_scores decides with
+    this, and so does the score sheet when players give their counts instead of piles.
+    """
+    if not chips or set(chips) != set(tiebreak):
+        raise ValueError("give chips and tie-break counts for the same seats")
     most = max(chips.values())
-    tied = [seat for seat in colours if chips[seat] == most]
+    tied = [seat for seat in chips if chips[seat] == most]
     best = max(tiebreak[seat] for seat in tied)
-    winners = sorted(seat for seat in tied if tiebreak[seat] == best)
-    return {"chips": chips, "tiebreak": tiebreak, "winners": winners}
+    return sorted(seat for seat in tied if tiebreak[seat] == best)
 
 
 def check_colours(colours: Mapping[int, str]) -> None:

@@ -105,7 +105,7 @@ def test_a_starts_the_game_and_leds_show_whose_turn(box: Box) -> None:
     assert box.frame().tobytes() == screen_for(view, box.table.status(), box.join_url).tobytes()
 
 
-def test_b_pages_through_the_game_screens_and_c_shows_the_join_code(box: Box) -> None:
+def test_b_pages_through_the_game_screens_and_long_c_shows_the_join_code(box: Box) -> None:
     box.table.open_lobby("cena", 3, {})
     fill_seats(box)
     box.table.start()
@@ -115,7 +115,7 @@ def test_b_pages_through_the_game_screens_and_c_shows_the_join_code(box: Box) ->
     assert box.frame().tobytes() != table_page
     click(box, "B")
     assert box.frame().tobytes() == table_page
-    click(box, "C")
+    click(box, "C", long=True)  # a short C throws the sticks (tests/device/test_box_sticks.py)
     lobby_like = screen_for(None, {**box.table.status(), "phase": "lobby"}, box.join_url)
     assert box.frame().tobytes() == lobby_like.tobytes()
 

@@ -516,10 +516,10 @@ def test_screen_for_needs_the_view_once_a_game_runs():
 
 
 def test_screen_for_a_game_without_its_own_screens_shows_whose_turn():
-    assert "chanoyu" not in GAME_PAGES
-    status = {**make_status(), "game": "chanoyu", "title": "Chanoyu"}
+    assert "solitaire" not in GAME_PAGES  # no such engine: stands for any game without screens
+    status = {**make_status(), "game": "solitaire", "title": "Solitaire"}
     view = {
-        "game": "chanoyu",
+        "game": "solitaire",
         "players": 4,
         "seat": None,
         "phase": "play",
@@ -528,4 +528,4 @@ def test_screen_for_a_game_without_its_own_screens_shows_whose_turn():
         "winners": [],
     }
     image = screen_for(view, status, JOIN_URL)
-    assert same(image, message_screen("Chanoyu", ["Turn: Bob"]))
+    assert same(image, message_screen("Solitaire", ["Turn: Bob"]))

@@ -17,7 +17,7 @@ import pytest
 
 import engines
 from engines import IllegalAction
-from engines.sarena import Sarena, final_scores
+from engines.sarena import Sarena, final_scores, winners_of
 from engines.sarena.chips import BOX_SIZE, CHIPS_PER_PAIR, COLOURS, MAX_HEIGHT, PAIRS
 from engines.sarena.layout import STANDARD, grid_layout, parse_layout
 from engines.secret_colours import draw_colours
@@ -583,6 +583,17 @@ def test_still_tied_after_the_tie_break_the_win_is_shared() -> None:
     result = final_scores([["G/B"]], {0: "R", 1: "B"})  # nobody collects anything
     assert result["chips"] == {0: 0, 1: 0}
     assert result["winners"] == [0, 1]
+
+
+def test_winners_of_is_the_same_rule_on_counts_alone() -> None:
+    # The score sheet's "counts" entry decides with it; final_scores does too.
+    assert winners_of({0: 5, 1: 7, 2: 7}, {0: 9, 1: 3, 2: 4}) == [2]
+    assert winners_of({0: 7, 1: 7}, {0: 4, 1: 4}) == [0, 1]
+    assert winners_of({0: 0, 1: 0}, {0: 0, 1: 0}) == [0, 1]
+    with pytest.raises(ValueError):
+        winners_of({0: 1}, {1: 1})
+    with pytest.raises(ValueError):
+        winners_of({}, {})
 
 
 def test_piles_topped_by_an_unassigned_colour_count_for_nobody() -> None:

@@ -20,6 +20,9 @@ from PIL import Image
 from werkzeug.test import TestResponse
 
 import engines
+from device.companion.chanoyu import ChanoyuSheet
+from device.companion.colours import ColourRounds
+from device.companion.sarena import SarenaSheet
 from device.journal import Journal
 from device.table import Table
 from webui import create_app
@@ -144,11 +147,25 @@ class FakeCenaSheet:
 
 
 class FakeSheets:
-    def __init__(self) -> None:
+    def __init__(self, journal: Journal) -> None:
         self.sheet = FakeCenaSheet()
+        # The real Chanoyu sheet: it only needs a journal, so its routes are tested whole.
+        self.chanoyu_sheet = ChanoyuSheet(journal, lambda: None)
+        # Real secret colours and Sàrénà sheet too: their secrecy is what the tests check.
+        self.colour_rounds = ColourRounds(journal, lambda: None)
+        self.sarena_sheet = SarenaSheet(journal, self.colour_rounds, lambda: None)
 
     def cena(self) -> FakeCenaSheet:
         return self.sheet
+
+    def chanoyu(self) -> ChanoyuSheet:
+        return self.chanoyu_sheet
+
+    def colours(self) -> ColourRounds:
+        return self.colour_rounds
+
+    def sarena(self) -> SarenaSheet:
+        return self.sarena_sheet
 
 
 @pytest.fixture(autouse=True)
@@ -176,8 +193,8 @@ def box() -> FakeBox:
 
 
 @pytest.fixture
-def sheets() -> FakeSheets:
-    return FakeSheets()
+def sheets(journal: Journal) -> FakeSheets:
+    return FakeSheets(journal)
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from webui.auth import header_token, require_seat, seat_of
 from webui.errors import ApiError
 from webui.game_setup import check_setup, games
 from webui.payload import read_json
-from webui.services import table
-from webui.state import state_for
+from webui.services import services, table
+from webui.state import TABLE_ACTIONS, state_for
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -31,7 +31,7 @@ def game_list() -> dict[str, Any]:
 
 @bp.get("/state")
 def state() -> dict[str, Any]:
-    return state_for(table(), seat_of(header_token()))
+    return state_for(table(), seat_of(header_token()), services().sticks)
 
 
 @bp.post("/lobby")
@@ -62,4 +62,7 @@ def join() -> dict[str, Any]:
 def action() -> dict[str, Any]:
     seat = require_seat()
     body = read_json(required={"action": dict})
+    if body["action"].get("type") in TABLE_ACTIONS:
+        # Not 403: that tells a page its seat is gone.
+        raise ApiError(422, "the whole table must agree to that: the host does it from /host")
     return {"events": table().act(seat, body["action"])}

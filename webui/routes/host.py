@@ -14,6 +14,7 @@ from webui.errors import ApiError
 from webui.game_setup import check_setup
 from webui.payload import read_json
 from webui.services import table
+from webui.state import END_GAME, can_end_early
 
 bp = Blueprint("host", __name__, url_prefix="/api/host")
 
@@ -59,6 +60,18 @@ def swap() -> dict[str, Any]:
     body = read_json(required={"first": int, "second": int})
     table().swap_seats(body["first"], body["second"])
     return OK
+
+
+@bp.post("/end-early")
+def end_early() -> dict[str, Any]:
+    """End the game now with the scores as they stand, the table agreeing (Lauzait
+    Cep): applied as the game's own end_game, for the seat the game waits for."""
+    require_host()
+    read_json()
+    if not can_end_early(table()):
+        raise ApiError(409, "this game cannot end early with its scores; End the game abandons it")
+    events = table().act(table().to_act()[0], END_GAME)
+    return {"events": events}
 
 
 @bp.post("/end")

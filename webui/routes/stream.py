@@ -27,6 +27,7 @@ def table_stream() -> Response:
     token = stream_token()
     seat_of(token)  # 403 now for a token that is not a seat's
     table = services().table
+    sticks = services().sticks
     last_sent = -1  # the table version of the last state sent
 
     def render() -> Frame:
@@ -34,7 +35,7 @@ def table_stream() -> Response:
         seat = table.seat_of(token) if token else None
         if token and seat is None:
             return Frame(event("rejoin", REJOIN), last=True)
-        state = state_for(table, seat)
+        state = state_for(table, seat, sticks)
         if token and table.seat_of(token) != seat:
             # The seat changed while the view was built: that change is already on
             # its way to this stream's mailbox, so send nothing and render again then.

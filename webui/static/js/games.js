@@ -2,7 +2,13 @@
 // view: phase, whose move it is, scores and winners.
 import * as cenaBoard from "./cena/board.js";
 import { handView as cenaHand } from "./cena/hand.js";
+import * as chanoyuBoard from "./chanoyu/board.js";
+import { handView as chanoyuHand } from "./chanoyu/hand.js";
 import { h, listing } from "./dom.js";
+import * as lauzaitBoard from "./lauzait/board.js";
+import { handView as lauzaitHand } from "./lauzait/hand.js";
+import { playView as sarenaPlay } from "./sarena/play.js";
+import * as sarenaBoard from "./sarena/view.js";
 import { seatName } from "./seats.js";
 
 function genericBoard(state) {
@@ -27,6 +33,9 @@ function genericBoard(state) {
 
 const GAMES = {
   cena: { board: cenaBoard.board, top: cenaBoard.top, details: cenaBoard.details, hand: cenaHand },
+  chanoyu: { board: chanoyuBoard.board, top: chanoyuBoard.top, details: chanoyuBoard.details, hand: chanoyuHand },
+  lauzait: { board: lauzaitBoard.board, top: lauzaitBoard.top, details: lauzaitBoard.details, hand: lauzaitHand },
+  sarena: { board: sarenaBoard.board, top: sarenaBoard.top, details: sarenaBoard.details, hand: sarenaPlay },
 };
 
 export function boardFor(state) {

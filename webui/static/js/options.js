@@ -1,8 +1,10 @@
 // Game options editors, per game; a game without one plays with its defaults.
 import { optionsEditor as cenaOptions } from "./cena/options.js";
 import { h } from "./dom.js";
+import { optionsEditor as lauzaitOptions } from "./lauzait/options.js";
+import { optionsEditor as sarenaOptions } from "./sarena/options.js";
 
-const EDITORS = { cena: cenaOptions };
+const EDITORS = { cena: cenaOptions, lauzait: lauzaitOptions, sarena: sarenaOptions };
 
 // Returns {node, read()} for the game's options.
 export function optionsEditor(game, options, defaults, players) {

@@ -121,12 +121,21 @@ function lobby(state) {
 }
 
 function playing(state) {
+  const endEarly = () =>
+    confirm("Does everyone agree to stop here? The game ends now and the scores stand as they are.") &&
+    call("/api/host/end-early");
   return [
     h("p", {}, h("a", { class: "button", href: "/seat", "data-testid": "to-seat" }, "Back to my hand")),
     seatsPanel(state, { swap: false }),
     h("div", { class: "actions" },
+      state.end_early
+        ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, "End the game now (the table agrees)")
+        : null,
       h("button", { type: "button", class: "danger", "data-testid": "host-end",
         onclick: () => confirm("End the game for everyone? It is kept in the box's history.") && call("/api/host/end") }, "End the game")),
+    state.end_early
+      ? h("p", { class: "muted" }, "Ending now (the table agrees) keeps the scores and names the winners; End the game abandons it without a result.")
+      : null,
   ];
 }
 

@@ -5,9 +5,11 @@ import { clearError, h, replace, showError } from "../dom.js";
 import { boardDetailsFor, boardTopFor, handFor } from "../games.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { lobbyList, seatName } from "../seats.js";
+import { sticksStrip } from "../sticks.js";
 
 const nodes = {
   header: document.getElementById("header"),
+  sticks: document.getElementById("sticks"),
   lobby: document.getElementById("lobby"),
   top: document.getElementById("board-top"),
   board: document.getElementById("board"),
@@ -50,6 +52,7 @@ function render(state) {
   version = state.table.version;
   if (state.you.seat === null) return rejoin();
   replace(nodes.header, header(state));
+  replace(nodes.sticks, sticksStrip(state));
   turnCue(state);
   if (state.table.phase === "lobby") {
     replace(

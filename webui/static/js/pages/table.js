@@ -4,8 +4,10 @@ import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
 import { boardFor } from "../games.js";
 import { lobbyList } from "../seats.js";
+import { sticksStrip } from "../sticks.js";
 
 const root = document.getElementById("table");
+const sticks = document.getElementById("sticks");
 let version = -1;
 
 function lobby(state) {
@@ -27,6 +29,7 @@ function lobby(state) {
 function render(state) {
   if (state.table.version < version) return;
   version = state.table.version;
+  replace(sticks, sticksStrip(state, { from: "table", token: null }));
   const phase = state.table.phase;
   if (phase === "idle") {
     replace(root, h("section", { class: "panel", "data-testid": "table-idle" },

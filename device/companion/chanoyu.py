@@ -1,0 +1,253 @@
+"""The Chanoyu score sheet: per round, each tableau as it lies on the table.
+
+An append-only list of journal entries (set up, a round) folded into its current
+state: entering a round again corrects it, the correction is logged, and nothing
+entered before is lost. Points, the 15/8 outcome and the next host come from
+engines.chanoyu's own functions: one rule, one place.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeGuard
+
+from device.journal import Journal
+from engines.chanoyu import (
+    DEFAULT_SCORING,
+    SCORING_RULES,
+    Chanoyu,
+    match_result,
+    next_host,
+    tableau_points,
+)
+from engines.chanoyu.cards import is_card, is_tsukumogami, number_of
+from engines.chanoyu.scoring import SAFE_SCORE, WINNING_SCORE
+
+NAME_MAX = 16
+PLAYER_COUNTS = range(Chanoyu.min_players, Chanoyu.max_players + 1)
+
+
+class ChanoyuSheet:
+    """The Chanoyu score sheet: players, then each round's tableaux, card by card."""
+
+    SHEET = "chanoyu"
+
+    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
+        self._journal = journal
+        self._on_change = on_change
+        self._lock = threading.Lock()
+
+    # --- reading ----------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        setup: dict[str, Any] | None = None
+        rounds: dict[int, list[list[dict[str, Any]]]] = {}
+        corrections: list[dict[str, Any]] = []
+        for entry in self._journal.sheet_entries(self.SHEET):
+            body = entry["body"]
+            if entry["kind"] == "setup":
+                setup, rounds, corrections = body, {}, []
+            elif entry["kind"] == "round" and setup is not None:
+                number, tableaux = body["round"], body["tableaux"]
+                if number in rounds:
+                    scoring = setup["scoring"]
+                    corrections.append(
+                        {
+                            "round": number,
+                            "at": entry["at"],
+                            "before": _points(rounds[number], scoring),
+                            "after": _points(tableaux, scoring),
+                        }
+                    )
+                rounds[number] = tableaux
+        if setup is None:
+            return _empty_state()
+        return _summary(setup, [rounds[r] for r in sorted(rounds)], corrections)
+
+    # --- writing ----------------------------------------------------------------------
+
+    def setup(
+        self,
+        players: int,
+        names: Sequence[str],
+        host: int = 0,
+        scoring: str = DEFAULT_SCORING,
+    ) -> dict[str, Any]:
+        """Start a new sheet (the old one stays in the journal). `host` is the first
+        host, the deck's owner: the tie-break of the final result counts from them."""
+        if not _whole(players) or players not in PLAYER_COUNTS:
+            raise ValueError(f"Chanoyu is for {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players")
+        if not isinstance(names, list) or len(names) != players:
+            raise ValueError(f"give {players} names, one per seat, clockwise")
+        clean = [_clean_name(name, seat) for seat, name in enumerate(names)]
+        if not _whole(host) or not 0 <= host < players:
+            raise ValueError(f"the first host must be a seat from 1 to {players}")
+        if scoring not in SCORING_RULES:
+            raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_RULES)}")
+        body = {"players": players, "names": clean, "host": host, "scoring": scoring}
+        with self._lock:
+            self._journal.add_sheet_entry(self.SHEET, "setup", body)
+        self._on_change()
+        return self.state()
+
+    def record_round(self, number: int, tableaux: Sequence[Any]) -> dict[str, Any]:
+        """Enter (or correct) one round: per seat, its tableau from left to right, each
+        card as {"card": "QS", "value": 7} (a numbered card may leave out its value)."""
+        with self._lock:
+            state = self.state()
+            players = state["players"]
+            if not players:
+                raise ValueError("set up the sheet first: players and names")
+            if not _whole(number):
+                raise ValueError("the round must be a number")
+            last = len(state["rounds"]) if state["over"] else len(state["rounds"]) + 1
+            if not 1 <= number <= last:
+                ended = " (the match is over)" if state["over"] else ""
+                raise ValueError(f"the round must be 1 to {last}{ended}")
+            clean = _check_tableaux(tableaux, state["names"], state["scoring"])
+            self._journal.add_sheet_entry(self.SHEET, "round", {"round": number, "tableaux": clean})
+        self._on_change()
+        return self.state()
+
+
+# --- folding the entries ---------------------------------------------------------------
+
+
+def _empty_state() -> dict[str, Any]:
+    return {
+        "players": 0,
+        "names": [],
+        "first_host": 0,
+        "scoring": DEFAULT_SCORING,
+        "scoring_rules": sorted(SCORING_RULES),
+        "rounds": [],
+        "totals": [],
+        "over": False,
+        "ended_after": None,
+        "winners": [],
+        "next_host": None,
+        "corrections": [],
+        "winning_score": WINNING_SCORE,
+        "safe_score": SAFE_SCORE,
+    }
+
+
+def _summary(
+    setup: Mapping[str, Any],
+    tableaux_per_round: list[list[list[dict[str, Any]]]],
+    corrections: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """Rounds in order, each with its host and points; totals until the match ended.
+
+    The match ends after the first round in which someone has 15 or more. A round
+    entered after that (possible only after correcting an earlier one) is kept but
+    not counted: by the rules it was never part of the match.
+    """
+    players, scoring = setup["players"], setup["scoring"]
+    totals = [0] * players
+    host = setup["host"]
+    rounds: list[dict[str, Any]] = []
+    ended_after: int | None = None
+    winners: list[int] = []
+    for number, tableaux in enumerate(tableaux_per_round, start=1):
+        points = _points(tableaux, scoring)
+        counted = ended_after is None
+        if counted:
+            totals = [total + gained for total, gained in zip(totals, points, strict=True)]
+        rounds.append(
+            {
+                "round": number,
+                "host": host if counted else None,
+                "tableaux": tableaux,
+                "points": points,
+                "totals": list(totals) if counted else None,
+                "counted": counted,
+            }
+        )
+        if not counted:
+            continue
+        result = match_result(totals, setup["host"])
+        if result is not None:
+            ended_after, winners = number, result
+        else:
+            host = next_host(totals, host)
+    return {
+        **_empty_state(),
+        "players": players,
+        "names": setup["names"],
+        "first_host": setup["host"],
+        "scoring": scoring,
+        "rounds": rounds,
+        "totals": totals,
+        "over": ended_after is not None,
+        "ended_after": ended_after,
+        "winners": winners,
+        "next_host": None if ended_after is not None else host,
+        "corrections": corrections,
+    }
+
+
+def _points(tableaux: list[list[dict[str, Any]]], scoring: str) -> list[int]:
+    return [tableau_points([slot["value"] for slot in row], scoring) for row in tableaux]
+
+
+# --- checking an entry -----------------------------------------------------------------
+
+
+def _check_tableaux(
+    tableaux: object, names: Sequence[str], scoring: str
+) -> list[list[dict[str, Any]]]:
+    """Every seat's tableau as [{"card", "value"}], left to right; ValueError naming
+    the seat and the card at the first thing the rules do not allow."""
+    players = len(names)
+    if not isinstance(tableaux, list) or len(tableaux) != players:
+        raise ValueError(f"give {players} tableaux, one per seat (an empty one is [])")
+    seen: set[str] = set()
+    clean: list[list[dict[str, Any]]] = []
+    for seat, row in enumerate(tableaux):
+        whose = f"{names[seat]}'s tableau"
+        if not isinstance(row, list):
+            raise ValueError(f"{whose} must be a list of cards, left to right")
+        slots = [_check_slot(raw, whose) for raw in row]
+        for slot in slots:
+            if slot["card"] in seen:
+                raise ValueError(f"{slot['card']} is entered twice")
+            seen.add(slot["card"])
+        try:
+            tableau_points([slot["value"] for slot in slots], scoring)
+        except ValueError as err:
+            raise ValueError(f"{whose}: {err}") from None
+        clean.append(slots)
+    return clean
+
+
+def _check_slot(raw: object, whose: str) -> dict[str, Any]:
+    if not isinstance(raw, Mapping) or not set(raw) <= {"card", "value"}:
+        raise ValueError(f'{whose}: each card is {{"card": "QS", "value": 7}}')
+    card = raw.get("card")
+    if not is_card(card):
+        raise ValueError(f"{whose}: {card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
+    assert isinstance(card, str)
+    value = raw.get("value")
+    number = number_of(card)
+    if number is not None:
+        if value is not None and (not _whole(value) or value != number):
+            raise ValueError(f"{whose}: {card} is worth {number}, not {value}")
+        return {"card": card, "value": number}
+    kind = "a Tsukumogami" if is_tsukumogami(card) else "a face card"
+    if not _whole(value) or not 1 <= value <= 10:
+        raise ValueError(f"{whose}: {card} is {kind}: give the value it stands for, 1 to 10")
+    return {"card": card, "value": value}
+
+
+def _clean_name(name: object, seat: int) -> str:
+    if not isinstance(name, str):
+        raise ValueError(f"seat {seat + 1}: a name must be text")
+    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
+    return name or f"Player {seat + 1}"
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    """A whole number; JSON true and false are not."""
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,206 @@
+"""Chanoyu on the OLED: the trick, everyone's tableau and the scores.
+
+Only the public view (seat None) is drawn: hands and the pile never reach this
+module. Cards are written as on the phones, rank then suit letter ("10H", "QS");
+the two Tsukumogami are "T1" and "T2". Three pages, switched with button B: the
+table (whose turn, led suit, the trick), the tableaux (values, as they count) and
+the scores (totals, this round's points so far, host).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image
+
+from device.screens.cena import seat_columns
+from device.screens.fonts import BIG, BODY, SMALL, printable
+from device.screens.render import (
+    HEIGHT,
+    TITLE_BAR_HEIGHT,
+    WIDTH,
+    Box,
+    Draw,
+    box_width,
+    draw_text,
+    largest_size,
+    render,
+    require_public,
+    seat_name,
+    text_width,
+    title_bar,
+)
+from engines.chanoyu.cards import number_of, suit_of
+
+# Table page rows, top to bottom: title bar (round, trick, led suit), whose turn,
+# the card before each seat, the seats' names, the host and the pile.
+TURN_BOX = (2, TITLE_BAR_HEIGHT, WIDTH - 1, 28)
+CARD_TOP, CARD_BOTTOM = 30, 43
+TRICK_BOX = (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM)
+LABEL_TOP, LABEL_BOTTOM = 44, 53
+FOOT_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
+ROWS_TOP = TITLE_BAR_HEIGHT + 1
+WIDEST_CARD = "10D"
+NAMES_MAX_WIDTH = 46  # tableaux page: longer names are cut, the values get the rest
+
+
+def chanoyu_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """The table: who must act, the led suit and the card each seat put in the trick."""
+    require_public(view)
+    return render(lambda d: _draw_table(d, view, status))
+
+
+def chanoyu_tableaux_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """Each seat's tableau as the values it counts, runs written "4-7", and the points
+    it would score now."""
+    require_public(view)
+    values = [runs([slot["value"] for slot in row]) for row in view["tableaux"]]
+    points = [str(p) for p in view["tableau_points"]]
+
+    def draw(d: Draw) -> None:
+        title_bar(d, "Tableaux", f"Round {view['round']}")
+        _draw_rows(d, status, points, values)
+
+    return render(draw)
+
+
+def chanoyu_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """Each seat's running total, as big as the number of seats allows."""
+    require_public(view)
+    totals = [str(score) for score in view["scores"]]
+
+    def draw(d: Draw) -> None:
+        title_bar(d, f"Scores R{view['round']}", f"Host {seat_name(status, view['host'])}")
+        _draw_rows(d, status, totals)
+
+    return render(draw)
+
+
+def runs(values: list[int]) -> str:
+    """Values left to right with consecutive runs joined: [1, 2, 4, 5, 6, 9] -> "1-2 4-6 9"."""
+    groups: list[list[int]] = []
+    for value in values:
+        if groups and value == groups[-1][-1] + 1:
+            groups[-1].append(value)
+        else:
+            groups.append([value])
+    return " ".join(f"{g[0]}-{g[-1]}" if len(g) > 1 else str(g[0]) for g in groups) or "-"
+
+
+# --- the table page -------------------------------------------------------------------
+
+
+def _draw_table(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    trick = view["trick"]
+    phase = view["phase"]
+    building = phase == "build"
+    lead = view["build"]["lead_suit"] if building else trick["lead_suit"]
+    title = f"R{view['round']} Trick {trick['number']}/{trick['of']}"
+    title_bar(d, title, f"Lead {lead}" if lead and phase != "over" else "")
+
+    acting = view["to_act"][0] if view["to_act"] else None
+    if phase == "over":
+        headline = "Game over"
+    elif acting is None:
+        headline = ""
+    elif building:
+        headline = f"{seat_name(status, acting)} builds"
+    else:
+        verb = "leads" if not trick["cards"] else "to play"
+        headline = f"{seat_name(status, acting)} {verb}"
+    draw_text(d, headline, largest_size(headline, box_width(TURN_BOX), (BIG, BODY)), TURN_BOX)
+
+    played = view["build"]["trick"] if building else trick["cards"]
+    placed = set(view["build"]["placed"]) if building else set()
+    cards = {play["by"]: play["card"] for play in played}
+    columns = seat_columns(int(view["players"]))
+    last = view.get("last_trick")
+    if phase == "play" and not cards and last:
+        draw_text(d, _last_trick_text(last, status), SMALL, TRICK_BOX, "centre")
+    elif phase != "over":
+        # One size for every card, the biggest at which the widest card fits a column.
+        _, left, right = columns[0]
+        size = largest_size(WIDEST_CARD, box_width(_card_box(left, right)) - 2, (BIG, BODY, SMALL))
+        for seat, left, right in columns:
+            card = cards.get(seat)
+            _draw_card(d, card, _card_box(left, right), size, gone=card in placed)
+    for seat, left, right in columns:
+        _draw_label(d, status, seat, left, right, highlighted=seat == acting)
+    foot = f"Host {seat_name(status, view['host'])}  Pile {view['pile_size']}"
+    draw_text(d, foot, SMALL, FOOT_BOX, "centre")
+
+
+def _last_trick_text(last: Mapping[str, Any], status: Mapping[str, Any]) -> str:
+    if last["winner"] is None:
+        return "Trick discarded: lead again"
+    # The winning card: the highest numbered card of the led suit.
+    winning = max(
+        (play["card"] for play in last["cards"] if suit_of(play["card"]) == last["lead_suit"]),
+        key=lambda card: number_of(card) or 0,
+    )
+    return f"{seat_name(status, last['winner'])} won with {winning}"
+
+
+def _draw_card(d: Draw, card: str | None, box: Box, size: int, gone: bool) -> None:
+    """A card in the trick as an inverted box; an empty place, or a card already
+    placed in a tableau during the build, as an outline."""
+    if card is None:
+        d.rectangle(box, outline="white")
+        return
+    inner = (box[0] + 1, box[1], box[2] - 1, box[3])
+    if gone:
+        d.rectangle(box, outline="white")
+        draw_text(d, card, size, inner, "centre")
+        return
+    d.rectangle(box, fill="white")
+    draw_text(d, card, size, inner, "centre", fill="black")
+
+
+def _draw_label(
+    d: Draw, status: Mapping[str, Any], seat: int, left: int, right: int, highlighted: bool
+) -> None:
+    """The seat's name under its column; inverted for the seat the table waits for."""
+    box = (left, LABEL_TOP, right - 1, LABEL_BOTTOM)
+    if highlighted:
+        d.rectangle(box, fill="white")
+    inner = (box[0] + 1, box[1], box[2] - 1, box[3])
+    fill = "black" if highlighted else "white"
+    draw_text(d, seat_name(status, seat), SMALL, inner, "centre", fill=fill, ellipsis="")
+
+
+def _card_box(left: int, right: int) -> Box:
+    return (left, CARD_TOP, right - 1, CARD_BOTTOM)
+
+
+# --- rows of seats (tableaux, scores) --------------------------------------------------
+
+
+def _draw_rows(
+    d: Draw, status: Mapping[str, Any], numbers: list[str], middle: list[str] | None = None
+) -> None:
+    """One row per seat, as big as the number of seats allows: the name, optionally a
+    middle text (left-aligned after the names), and a right-aligned number behind a rule."""
+    row_height = (HEIGHT - ROWS_TOP) // len(numbers)
+    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
+    numbers_left = WIDTH - 2 - max(text_width(number, size) for number in numbers)
+    names = [printable(seat_name(status, seat)) for seat in range(len(numbers))]
+    if middle is None:
+        names_right = numbers_left - 6
+    else:
+        names_right = 2 + min(max(text_width(name, size) for name in names), NAMES_MAX_WIDTH)
+    for seat, number in enumerate(numbers):
+        top = ROWS_TOP + seat * row_height
+        bottom = top + row_height - 1
+        draw_text(d, names[seat], size, (2, top, names_right, bottom), ellipsis="")
+        draw_text(d, number, size, (numbers_left, top, WIDTH - 2, bottom), "right")
+        if middle is None:
+            continue
+        box = (names_right + 6, top, numbers_left - 6, bottom)
+        draw_text(d, middle[seat], largest_size(middle[seat], box_width(box), _SIZES[size]), box)
+    if middle is not None:
+        d.line((numbers_left - 3, ROWS_TOP, numbers_left - 3, HEIGHT - 1), fill="white")
+
+
+# The middle text may shrink below the row's size to fit a long tableau.
+_SIZES = {BIG: (BIG, BODY, SMALL), BODY: (BODY, SMALL), SMALL: (SMALL,)}

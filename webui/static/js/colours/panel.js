@@ -1,0 +1,109 @@
+// A round of secret colours on this phone: choose your seat once, then hold to see
+// your colour. The claim ({round, seat, token}) stays in this browser's localStorage,
+// so a reload finds it; the colour itself is fetched with that token, kept in memory
+// and put on the page only while the button is held. Once the round is revealed,
+// everyone's colour shows.
+import { api } from "../api.js";
+import { clearError, h, listing, replace, showError } from "../dom.js";
+import { colourName, swatch, undrawn } from "./colours.js";
+import { holdToReveal } from "./reveal.js";
+
+const CLAIM_KEY = "tablemate.colour";
+
+function storedClaim() {
+  try {
+    return JSON.parse(localStorage.getItem(CLAIM_KEY) || "null");
+  } catch {
+    return null;
+  }
+}
+
+export function revealTable(round) {
+  const nobody = undrawn(round.colours);
+  return [
+    h("table", { "data-testid": "colour-reveal" },
+      h("tbody", {}, round.names.map((name, seat) =>
+        h("tr", { "data-testid": "colour-reveal-row", "data-seat": seat, "data-colour": round.colours[seat] },
+          h("th", {}, name), h("td", {}, swatch(round.colours[seat])))))),
+    nobody.length ? h("p", { class: "muted" }, `Nobody drew ${listing(nobody.map(colourName))}.`) : null,
+  ];
+}
+
+// Returns {node, render(round)}; round is the public round ({round, players, names,
+// claimed, revealed, colours}) or null. refresh(): the page fetches its round again.
+export function colourPanel(refresh) {
+  const secret = holdToReveal("Hold to see your colour", ({ colour }) => [
+    h("p", { class: "secret-colour" }, "Your colour: ", swatch(colour, { big: true })),
+    h("p", { class: "muted" }, "Keep it to yourself until the end of the game."),
+  ]);
+  const node = h("section", { class: "panel", "data-testid": "colour-panel" });
+  let shownKey = "";
+  let fetched = null; // {round, seat} whose colour `secret` holds
+
+  async function fetchColour(claim) {
+    if (fetched && fetched.round === claim.round && fetched.seat === claim.seat) return;
+    try {
+      const mine = await api(`/api/colours/mine?round=${claim.round}`, undefined, { token: claim.token });
+      fetched = { round: mine.round, seat: mine.seat };
+      secret.set({ colour: mine.colour });
+    } catch (err) {
+      if (err.status === 403) {
+        localStorage.removeItem(CLAIM_KEY); // not this round's seat any more: choose again
+        shownKey = "";
+      }
+      showError(err.message);
+    }
+  }
+
+  async function claimSeat(round, seat) {
+    if (!confirm(`Are you ${round.names[seat]}? Only one phone can take each seat.`)) return;
+    clearError();
+    try {
+      const claim = await api("/api/colours/claim", { round: round.round, seat }, { token: null });
+      localStorage.setItem(CLAIM_KEY, JSON.stringify(claim));
+      shownKey = "";
+      await refresh();
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
+  function render(round) {
+    const claim = storedClaim();
+    const mine = round && claim && claim.round === round.round ? claim : null;
+    const key = JSON.stringify([round, mine && mine.seat]);
+    if (key === shownKey) return; // unchanged: keep the hold button as it is (it may be held)
+    shownKey = key;
+    if (!round || !round.round) {
+      replace(node, h("h2", {}, "Secret colours"), h("p", { class: "muted" }, "No colours have been drawn yet."));
+      return;
+    }
+    if (round.revealed) {
+      replace(node, h("h2", {}, "The colours, revealed"), revealTable(round));
+      return;
+    }
+    if (mine) {
+      replace(
+        node,
+        h("h2", {}, "Your secret colour"),
+        h("p", { "data-testid": "colour-you" }, `This phone is ${round.names[mine.seat]}'s.`),
+        secret.node,
+      );
+      fetchColour(mine);
+      return;
+    }
+    replace(
+      node,
+      h("h2", {}, "Which player are you?"),
+      h("p", { class: "muted" }, "Tap your own name. Then hold the button to see your colour, hidden from the others."),
+      h("div", { class: "seat-choice" }, round.names.map((name, seat) =>
+        h("button", {
+          type: "button", "data-testid": "colour-seat", "data-seat": seat, disabled: round.claimed[seat],
+          class: round.claimed[seat] ? "secondary" : "", onclick: () => claimSeat(round, seat),
+        }, round.claimed[seat] ? `${name} (taken)` : name))),
+      h("p", { class: "muted" }, "No phone? Pass the box: press A, choose Secret colours, then Pass the box; each player holds A to look."),
+    );
+  }
+
+  return { node, render };
+}
