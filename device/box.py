@@ -15,6 +15,11 @@ Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
 (long, in a game: the join QR again). A throw (from C, a phone, or a game's own
 throw, e.g. Lauzait Cep's water) tumbles on the OLED for under a second at ~12
 fps, drawn by the same render thread, then stays a few seconds (`device.throw_show`).
+
+Secret colours (`device.colour_round`): the box is passed round and A shows the
+holder's colour only while held. That one case listens to press and release edges
+and redraws on the button's own thread, so letting go of A blanks the OLED and the
+status LED at once; frames are sent one at a time, in order (`_refresh_lock`).
 """
 
 from __future__ import annotations

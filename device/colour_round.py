@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from device.companion.colours import ColourRounds
+from device.companion.colours import MAX_PLAYERS, MIN_PLAYERS, ColourRounds
 from device.screens.colours import colour_screen, pass_screen, reveal_screen
 from device.screens.render import seat_name
 from device.table import Table
@@ -177,7 +177,7 @@ def round_choices(rounds: ColourRounds) -> tuple[list[str], list[Any]]:
     elif current is not None:
         labels.append("Show the reveal")
         values.append(("show", current.id))
-    for players in range(2, len(LED_COLOURS) + 1):
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
         labels.append(f"New: {players} players")
         values.append(("new", players))
     return labels, values

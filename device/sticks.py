@@ -127,9 +127,7 @@ def chi_square_survival_5(x: float) -> float:
     """P(X >= x) for a chi-square variable with 5 degrees of freedom (closed form)."""
     if x <= 0:
         return 1.0
-    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (
-        1 + x / 3
-    )
+    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3)
 
 
 def _clean_label(by: object) -> str:

@@ -159,12 +159,13 @@ class LauzaitSheet:
         with self._lock:
             fold = self._setup_done()
             _check_seat(fold, seat)
-            season = fold.season if season is None else season
+            if season is None:
+                if fold.over or fold.season in fold.declarations:
+                    raise ValueError("the game is over: to correct a declaration, say its season")
+                season = fold.season
             if not _whole(season) or not 1 <= season <= fold.season:
                 raise ValueError(f"season must be 1 to {fold.season}")
             correcting = season in fold.declarations
-            if fold.over and not correcting:
-                raise ValueError("the game is over: correct a season's declaration instead")
             formation = formation_points(
                 departments,
                 stalemate=stalemate,
@@ -447,9 +448,7 @@ def _check_seat(fold: _Fold, seat: object) -> None:
         raise ValueError(f"seat must be 0 to {fold.players - 1}")
 
 
-def _department(
-    pieces: object, roles: object, players: int
-) -> tuple[list[str], tuple[str, ...]]:
+def _department(pieces: object, roles: object, players: int) -> tuple[list[str], tuple[str, ...]]:
     """Pieces and checked roles of a department in a game of this many players."""
     if not isinstance(pieces, list) or not all(is_piece_code(piece) for piece in pieces):
         raise ValueError("a department is three pieces like G5, W0 or J")

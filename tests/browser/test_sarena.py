@@ -72,8 +72,9 @@ def join_by_qr_link(page: Page, code: str, name: str) -> None:
     expect(page).to_have_url(re.compile(r"/seat$"))
 
 
-def look_at_my_colour(phone: Phone, hidden_panel: str) -> str:
-    """Hold the button, read the colour, let go; the colour is in the page only meanwhile."""
+def look_at_my_colour(phone: Phone, hidden_panel: str, *, tally: bool = True) -> str:
+    """Hold the button, read the colour, let go; the colour is in the page only meanwhile.
+    In a game the phone also tells what the colour would collect now (the tally)."""
     shown = phone.by("secret-shown")
     button = phone.by("hold-reveal")
     button.scroll_into_view_if_needed()
@@ -87,7 +88,8 @@ def look_at_my_colour(phone: Phone, hidden_panel: str) -> str:
     expect(swatch).to_have_count(1)
     colour = str(swatch.get_attribute("data-colour"))
     expect(shown).to_contain_text(COLOURS[colour], ignore_case=True)
-    expect(phone.by("tally")).to_be_visible()
+    if tally:
+        expect(phone.by("tally")).to_be_visible()
     if phone.seat == 0:
         save_screenshot(phone.page, "web-sarena-colour.png")
     phone.page.mouse.up()
@@ -196,3 +198,51 @@ def test_three_phones_play_a_whole_game(device: DeviceProcess, contexts: Context
         expect(page.get_by_test_id("winners")).to_contain_text(winners)
         expect(page.get_by_test_id("hold-reveal")).to_be_hidden()
     save_screenshot(table, "web-sarena-over.png")
+
+
+def test_secret_colours_for_a_real_board_on_two_phones(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    """The score sheet draws the colours; each phone takes its seat on /colours and
+    holds to look; the entered piles score the game and reveal the colours live."""
+    sheet = contexts.page(PHONE)
+    sheet.on("dialog", lambda dialog: dialog.accept())
+    sheet.goto("/companion/sarena")
+    sheet.get_by_test_id("sheet-players").select_option("2")
+    for seat, name in enumerate(NAMES[:2]):
+        sheet.get_by_test_id("sheet-name").nth(seat).fill(name)
+    sheet.get_by_test_id("sheet-start").click()
+    expect(sheet.get_by_test_id("colour-seat")).to_have_count(2)
+
+    other = contexts.page(PHONE)
+    other.on("dialog", lambda dialog: dialog.accept())
+    other.goto("/colours")
+    other.locator('[data-testid="colour-seat"][data-seat="1"]').click()
+    expect(other.get_by_test_id("colour-you")).to_have_text(f"This phone is {NAMES[1]}'s.")
+    # The sheet's phone hears that seat 2 is taken, and takes seat 1.
+    expect(sheet.locator('[data-testid="colour-seat"][data-seat="1"]')).to_be_disabled()
+    sheet.locator('[data-testid="colour-seat"][data-seat="0"]').click()
+
+    colours = []
+    for page, seat in ((sheet, 0), (other, 1)):
+        phone = Phone(page, NAMES[seat], seat)
+        hidden = phone.by("secret-shown").inner_html()
+        colours.append(look_at_my_colour(phone, hidden, tally=False))
+        claim = page.evaluate("JSON.parse(localStorage.getItem('tablemate.colour'))")
+        mine = device.get(f"/api/colours/mine?round={claim['round']}", claim["token"])
+        assert mine == {"round": claim["round"], "seat": seat, "colour": colours[seat]}
+    assert device.get("/api/colours")["colours"] is None
+
+    # One pile topped by Bo's colour, two chips high: Bo wins 2 to 0.
+    spare = next(c for c in COLOURS if c not in colours)
+    for chip in (f"{colours[1]}/{spare}", f"{colours[0]}/{colours[1]}"):
+        sheet.locator(f'[data-testid="chip-button"][data-chip="{chip}"]').click()
+    sheet.get_by_test_id("pile-done").click()
+    expect(sheet.get_by_test_id("entered-pile")).to_have_count(1)
+    sheet.get_by_test_id("sheet-score").click()
+    expect(sheet.get_by_test_id("sheet-winners")).to_have_text(f"Winner: {NAMES[1]}")
+    chips = [cell.inner_text() for cell in sheet.get_by_test_id("sheet-chips").all()]
+    assert chips == ["0", "2"]
+    rows = other.get_by_test_id("colour-reveal-row")
+    expect(rows).to_have_count(2)  # the other phone shows the reveal without a reload
+    assert [row.get_attribute("data-colour") for row in rows.all()] == colours

@@ -9,6 +9,7 @@ from gpiozero's mock pins.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Iterator
@@ -35,7 +36,7 @@ HOLD = 0.15
 CONFIG = HardwareConfig(hold_time=HOLD, debounce=0.0)
 
 
-class RecordingOled(dummy):  # type: ignore[misc]
+class RecordingOled(dummy):
     """luma's in-memory display, noting when each frame arrived."""
 
     def __init__(self) -> None:
@@ -94,6 +95,16 @@ def result_frame(thrown: dict[str, Any], label: str) -> bytes:
     return sticks_screen(thrown, label).tobytes()
 
 
+def throw_on_screen(rig: Rig) -> None:
+    """Press C and wait until the throw is on the OLED."""
+    rig.press("C")
+    assert wait_until(lambda: rig.roller.history()["total"] == 1)
+    thrown = rig.roller.latest()
+    assert thrown is not None
+    frames = {sticks_screen(thrown, "Box", f).tobytes() for f in range(FRAMES + 1)}
+    assert wait_until(lambda: rig.box.frame().tobytes() in frames)
+
+
 def test_short_c_throws_in_idle_lobby_and_game_but_not_in_a_menu(rig: Rig) -> None:
     rig.press("C")
     assert wait_until(lambda: rig.roller.history()["total"] == 1)
@@ -130,7 +141,7 @@ def test_a_throw_tumbles_at_most_15_fps_for_under_a_second_then_stays(rig: Rig) 
     assert len(numbers) >= FRAMES // 2  # an animation, not a jump to the result
     times = [at for at, _ in sent]
     assert times[-1] - times[0] < 1.0
-    gaps = [b - a for a, b in zip(times, times[1:], strict=False)]
+    gaps = [b - a for a, b in itertools.pairwise(times)]
     assert min(gaps) > 1 / 15 - 0.01  # never faster than ~15 frames a second
     assert (len(times) - 1) / (times[-1] - times[0]) <= 15
     assert rig.box.frame().tobytes() == result
@@ -177,9 +188,10 @@ def test_a_water_throw_of_the_game_is_shown_like_a_box_throw(
     monkeypatch.setattr(engines, "new_seed", lambda: 99)
     rig.start_game()
     time.sleep(0.2)  # the start of the game shows no throw
-    assert rig.box.frame().tobytes() == screen_for(
-        rig.table.view(None), rig.table.status(), rig.box.join_url
-    ).tobytes()
+    assert (
+        rig.box.frame().tobytes()
+        == screen_for(rig.table.view(None), rig.table.status(), rig.box.join_url).tobytes()
+    )
     seat = rig.table.to_act()[0]
     hire = next(a for a in rig.table.legal_actions(seat) if a["type"] == "hire" and water(a))
     events = rig.table.act(seat, hire)
@@ -192,8 +204,7 @@ def test_a_water_throw_of_the_game_is_shown_like_a_box_throw(
 
 def test_long_c_shows_the_join_qr_in_a_game_and_throws_nothing(rig: Rig) -> None:
     rig.start_game("cena")
-    rig.press("C")  # a throw first: long C takes it off the screen
-    assert wait_until(lambda: rig.roller.history()["total"] == 1)
+    throw_on_screen(rig)  # a throw first: long C takes it off the screen
     rig.press("C", long=True)
     lobby_like = screen_for(None, {**rig.table.status(), "phase": "lobby"}, rig.box.join_url)
     assert wait_until(lambda: rig.box.frame().tobytes() == lobby_like.tobytes(), timeout=3)
@@ -205,8 +216,7 @@ def test_long_c_shows_the_join_qr_in_a_game_and_throws_nothing(rig: Rig) -> None
 
 def test_another_button_takes_the_throw_off_the_screen(rig: Rig) -> None:
     rig.start_game("cena")
-    rig.press("C")
-    assert wait_until(lambda: rig.roller.history()["total"] == 1)
+    throw_on_screen(rig)
     rig.press("B")  # next page: shown at once, not after the throw
     page = screen_for(rig.table.view(None), rig.table.status(), rig.box.join_url, page=1)
     assert wait_until(lambda: rig.box.frame().tobytes() == page.tobytes(), timeout=0.5)

@@ -7,6 +7,7 @@ import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ def journal(tmp_path: Path) -> Iterator[Journal]:
 
 
 def test_a_throw_is_five_faces_and_their_count_journaled_first(journal: Journal) -> None:
-    heard: list[dict] = []
+    heard: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     roller = StickRoller(journal)
     roller.subscribe(lambda thrown: heard.append((thrown, journal.sheet_entries(SHEET))))
     before = time.time()
@@ -35,14 +36,18 @@ def test_a_throw_is_five_faces_and_their_count_journaled_first(journal: Journal)
     [(told, entries)] = heard
     assert told == thrown
     # The listener ran after the throw was in the journal.
-    assert [e["body"] for e in entries] == [{"sticks": thrown["sticks"], "count": thrown["count"], "by": "Ann"}]
+    assert [e["body"] for e in entries] == [
+        {"sticks": thrown["sticks"], "count": thrown["count"], "by": "Ann"}
+    ]
 
 
 def test_the_operating_systems_generator_throws_by_default(journal: Journal) -> None:
     assert isinstance(StickRoller(journal)._rng, random.SystemRandom)
 
 
-def test_history_counts_each_result_and_survives_a_restart(journal: Journal, tmp_path: Path) -> None:
+def test_history_counts_each_result_and_survives_a_restart(
+    journal: Journal, tmp_path: Path
+) -> None:
     roller = StickRoller(journal, rng=random.Random(4))
     thrown = [roller.throw("Box") for _ in range(40)]
     history = roller.history()

@@ -22,6 +22,7 @@ from werkzeug.test import TestResponse
 import engines
 from device.companion.chanoyu import ChanoyuSheet
 from device.companion.colours import ColourRounds
+from device.companion.lauzait import LauzaitSheet
 from device.companion.sarena import SarenaSheet
 from device.journal import Journal
 from device.table import Table
@@ -154,6 +155,7 @@ class FakeSheets:
         # Real secret colours and Sàrénà sheet too: their secrecy is what the tests check.
         self.colour_rounds = ColourRounds(journal, lambda: None)
         self.sarena_sheet = SarenaSheet(journal, self.colour_rounds, lambda: None)
+        self.lauzait_sheet = LauzaitSheet(journal, lambda: None)
 
     def cena(self) -> FakeCenaSheet:
         return self.sheet
@@ -166,6 +168,9 @@ class FakeSheets:
 
     def sarena(self) -> SarenaSheet:
         return self.sarena_sheet
+
+    def lauzait(self) -> LauzaitSheet:
+        return self.lauzait_sheet
 
 
 @pytest.fixture(autouse=True)

@@ -121,17 +121,18 @@ export function lastHire(state) {
     { class: "panel", "data-testid": "lz-last-hire" },
     h("h2", {}, "Last hire"),
     h("p", {}, `${name === "you" ? "You" : name} discarded ${hire.discard} on ${squareName(hire.at)}, moved ${moved} ${outcome}`),
-    state.last_throw ? lastThrow(state) : null,
+    hire.water && state.last_throw ? waterThrow(state) : null,
   );
 }
 
-function lastThrow(state) {
+// The sticks thrown for the last hire, as they fell (new ones tumble in).
+function waterThrow(state) {
   const thrown = state.last_throw;
   return h(
     "div",
     { class: "row lz-throw", "data-testid": "lz-last-throw" },
     sticksFace(thrown, { key: state.throws, scope: `game-${state.table.room}` }),
-    h("span", {}, `Last throw: ${seatName(state, thrown.seat)}, ${PURPOSES[thrown.purpose] || ""}`),
+    h("span", {}, `${thrown.count} dark: ${thrown.count >= 3 ? "3-5, the water piece is taken" : "0-2, the moving piece is taken"}`),
   );
 }
 

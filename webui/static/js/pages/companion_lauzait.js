@@ -101,13 +101,17 @@ function setupForm() {
 
 function seasonsPanel() {
   const current = sheet.seasons[sheet.seasons.length - 1];
-  const throwsText = (season) => season.throws.length
-    ? `the sticks: ${season.throws.map((t) => `${nameOf(t.seat)} ${t.count}`).join(", ")}`
-    : season.by_hand ? "set by hand" : "no tie to break";
+  const thrown = (season, purpose, label) => {
+    const throws = season.throws.filter((t) => t.purpose === purpose);
+    return throws.length ? `${label}: ${throws.map((t) => `${nameOf(t.seat)} ${t.count}`).join(", ")}` : null;
+  };
+  const how = (season) => season.by_hand
+    ? "set by hand"
+    : [thrown(season, "start", "sticks for the start"), thrown(season, "direction", "for the direction")]
+        .filter(Boolean).join("; ") || "fewest points";
   const rows = sheet.seasons.map((season) => h("tr", { "data-testid": "lz-season-row", "data-season": season.season },
-    h("td", {}, season.season),
-    h("td", {}, nameOf(season.start_player), h("br"), h("small", { class: "muted" }, throwsText(season))),
-    h("td", {}, season.direction),
+    h("td", { class: "num" }, season.season),
+    h("td", {}, `${nameOf(season.start_player)}, ${season.direction}`, h("br"), h("small", { class: "muted" }, how(season))),
     h("td", {}, season.declaration ? `${nameOf(season.declaration.seat)}: ${season.declaration.formation.total}` : "–")));
   const start = h("select", { "data-testid": "lz-season-start", "aria-label": "start player" },
     sheet.names.map((name, seat) => h("option", { value: seat, selected: seat === current.start_player }, name)));
@@ -117,7 +121,7 @@ function seasonsPanel() {
     h("h2", {}, sheet.over ? "Seasons (game over)" : `Season ${sheet.season} of ${sheet.seasons_in_game}`),
     sheet.over ? null : h("p", { class: "big", "data-testid": "lz-season-now" },
       `${nameOf(current.start_player)} starts; play goes ${current.direction}.`),
-    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Season"), h("th", {}, "Start"), h("th", {}, "Direction"), h("th", {}, "Declared"))),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Who starts, which way"), h("th", {}, "Declared"))),
       h("tbody", {}, rows)),
     sheet.over ? null : h("details", {},
       h("summary", {}, "Threw real sticks? Set this season's start by hand"),
@@ -131,8 +135,8 @@ function seasonsPanel() {
 function formFields(seat) {
   forming[seat] = forming[seat] || emptySlots();
   const slots = forming[seat];
-  const box = h("div", { class: "row lz-form-row" });
-  const draw = () => replace(box, slots.map((slot) => slotFields(slot, draw)),
+  const box = h("div", { class: "lz-form-row" });
+  const draw = () => replace(box, h("div", { class: "lz-slots" }, slots.map((slot) => slotFields(slot, draw))),
     h("button", { type: "button", "data-testid": "lz-sheet-form", "data-seat": seat,
       disabled: slots.some((s) => !s.piece),
       onclick: async () => {
@@ -185,8 +189,9 @@ function calculator() {
   const government = () => (calc.bare ? [] : calc.departments.map((d) => d.map(entryOf)));
   const body = () => ({ departments: government(), stalemate: calc.stalemate, luminous: calc.luminous || null });
   const drawRows = () => replace(rows, calc.bare ? h("p", { class: "muted" }, "A stalemate without a government: only the declaration, the stalemate and the luminous pieces score.")
-    : calc.departments.map((slots, i) => h("div", { class: "row lz-form-row", "data-testid": "lz-calc-department", "data-index": i },
-        h("span", {}, `Department ${i + 1}`), slots.map((slot) => slotFields(slot, drawRows)))));
+    : calc.departments.map((slots, i) => h("div", { class: "lz-form-row", "data-testid": "lz-calc-department", "data-index": i },
+        h("span", { class: "lz-dept-label" }, `Department ${i + 1}`),
+        h("div", { class: "lz-slots" }, slots.map((slot) => slotFields(slot, drawRows))))));
   const check = (label, field, testid) => h("label", { class: "check" },
     h("input", { type: "checkbox", "data-testid": testid, checked: calc[field],
       onchange: (e) => { calc[field] = e.target.checked; if (field === "bare" && calc.bare) calc.stalemate = true; redraw(); } }), label);
@@ -216,11 +221,20 @@ function calculator() {
       showError(err.message);
     }
   };
-  const record = () => confirm(`Record this declaration for ${nameOf(calc.seat)}? The season ends.`) &&
-    post("/declare", { ...body(), seat: calc.seat });
+  const declared = (season) => Boolean(sheet.seasons[season - 1]?.declaration);
+  const season = h("select", { "data-testid": "lz-calc-season", "aria-label": "season" },
+    sheet.seasons.map((s) => h("option", { value: s.season, selected: s.season === sheet.season },
+      declared(s.season) ? `season ${s.season} (correct it)` : `season ${s.season}`)));
+  const record = () => {
+    const chosen = Number(season.value);
+    const question = declared(chosen)
+      ? `Replace season ${chosen}'s declaration with this one for ${nameOf(calc.seat)}? The correction is logged.`
+      : `Record this declaration for ${nameOf(calc.seat)}? Season ${chosen} ends.`;
+    if (confirm(question)) post("/declare", { ...body(), seat: calc.seat, season: chosen });
+  };
+  // Everything in the panel follows `calc`: build it again.
   function redraw() {
-    drawRows();
-    replace(nodes.calculator, panel);
+    replace(nodes.calculator, calculator());
   }
   const panel = h("section", { class: "panel", "data-testid": "lz-calculator" },
     h("h2", {}, "Lauzait-Cep! Declaration calculator"),
@@ -230,8 +244,8 @@ function calculator() {
     h("div", { class: "row" }, check("Stalemate (+15)", "stalemate", "lz-calc-stalemate"), check("no government", "bare", "lz-calc-bare"), luminous),
     h("div", { class: "actions" }, h("button", { type: "button", class: "secondary", "data-testid": "lz-calc-go", onclick: calculate }, "Calculate")),
     result,
-    sheet.over ? null : h("div", { class: "row" }, h("span", {}, "Declared by"), declarer,
-      h("button", { type: "button", "data-testid": "lz-calc-record", onclick: record }, `Record for season ${sheet.season}`)));
+    h("div", { class: "row" }, h("span", {}, "Declared by"), declarer, season,
+      h("button", { type: "button", "data-testid": "lz-calc-record", onclick: record }, "Record the declaration")));
   drawRows();
   return panel;
 }

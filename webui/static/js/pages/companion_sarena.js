@@ -199,7 +199,8 @@ function render() {
     return;
   }
   redraw("result", JSON.stringify([sheet.result, sheet.corrections.length, sheet.round.colours]), resultPanel);
-  redraw("colours", "panel", () => panel.node);
+  // The result shows everyone's colour; before it, each phone's own colour is here.
+  redraw("colours", sheet.result ? "" : "panel", () => (sheet.result ? null : panel.node));
   panel.render(sheet.round);
   redraw("entry", JSON.stringify([sheet.round.round, sheet.result === null]), entryForm);
 }

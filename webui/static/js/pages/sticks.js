@@ -56,7 +56,7 @@ function frequencies(history) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, `Are they fair? ${total} throws`),
+    h("h2", {}, `Are they fair? ${total} throw${total === 1 ? "" : "s"}`),
     h("p", { class: "muted" }, "Each stick is a fair coin, so 0 to 5 dark sides come up 1, 5, 10, 10, 5 and 1 times in 32. Dark bars: this box; pale bars: fair sticks."),
     h("table", { class: "sticks-table", "data-testid": "sticks-frequencies" },
       h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Dark"), h("th", {}, ""), h("th", { class: "num" }, "Seen"), h("th", { class: "num" }, "Fair"))),

@@ -86,10 +86,12 @@ export function result(state) {
   );
 }
 
+let rulesOpen = false; // the page redraws on every move: keep the reader's choice
+
 export function rules() {
   return h(
     "details",
-    { class: "panel" },
+    { class: "panel", open: rulesOpen, ontoggle: (e) => (rulesOpen = e.target.open) },
     h("summary", {}, "How to move"),
     h("ul", {},
       h("li", {}, "Move any chip or pile, whatever its colour, along a line to the next circle."),
