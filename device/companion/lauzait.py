@@ -275,9 +275,13 @@ class _Fold:
         self.layered_bridges = setup["layered_bridges"]
         self._reset()
         voided = {e["body"]["entry"]: e["at"] for e in self.entries if e["kind"] == "void"}
+        formed = {e["id"]: e["body"] for e in self.entries if e["kind"] == "form"}
         for entry in self.entries[1:]:
             if entry["id"] in voided:
-                self.voided.append({**_logged(entry), "voided_at": voided[entry["id"]]})
+                struck = {**_logged(entry), "voided_at": voided[entry["id"]]}
+                if entry["kind"] == "dissolve":
+                    struck["pieces"] = formed[entry["body"]["form"]]["pieces"]
+                self.voided.append(struck)
                 continue
             getattr(self, f"_{entry['kind']}")(entry)
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from engines.lauzait import formation_points
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
 from tests.e2e.device_process import DeviceProcess
 
@@ -26,6 +27,11 @@ PLAYERS = 3
 NAMES = ["Ana", "Bo", "Cy"]
 MAX_TURNS = 10
 WATER = ([0, 2], [1, 2], [3, 2], [4, 2], [2, 0], [2, 1], [2, 3], [2, 4])
+GOVERNMENT: list[list[Any]] = [
+    ["G1", "G2", "G3"],
+    ["W5", "W5", "W5"],
+    ["G7", "G8", {"piece": "J", "as": "G9"}],
+]
 
 
 def my_state(page: Page) -> dict[str, Any]:
@@ -203,3 +209,63 @@ def test_three_phones_play_lauzait_turns_and_the_sticks_are_seen_everywhere(
     for page in [table, *phones[1:]]:
         expect(page.get_by_test_id("result")).to_contain_text("agreed to end the game early")
     assert device.get("/api/state")["ended_early"] is True
+
+
+def choose(page: Page, department: Any, pieces: list[str], role: str | None = None) -> None:
+    """Fill a department's three piece selects (and a wild's role)."""
+    selects = department.get_by_test_id("lz-slot-piece")
+    for index, piece in enumerate(pieces):
+        selects.nth(index).select_option(piece)
+    if role is not None:
+        department.get_by_test_id("lz-slot-role").select_option(role)
+
+
+def test_the_bank_and_score_sheet_for_a_game_with_real_pieces(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    page = contexts.page(PHONE)
+    page.goto("/companion/lauzait")
+    page.get_by_test_id("sheet-players").select_option("3")
+    for seat, name in enumerate(NAMES):
+        page.locator(f'[data-testid="sheet-name"][data-seat="{seat}"]').fill(name)
+    page.get_by_test_id("sheet-start").click()
+    expect(page.get_by_test_id("lz-season-now")).to_contain_text("starts; play goes")
+
+    # Ana reveals G2 G3 and a wild as G4: the bank pays 1; dissolving pays it back.
+    page.locator('[data-testid="lz-sheet-form-open"][data-seat="0"]').click()
+    ana = page.locator('[data-testid="lz-ledger"][data-seat="0"]')
+    choose(page, ana, ["G2", "G3", "J"], role="G4")
+    ana.get_by_test_id("lz-sheet-form").click()
+    expect(page.locator('[data-testid="lz-sheet-score"][data-seat="0"]')).to_have_text("1 point")
+    ana.get_by_test_id("lz-sheet-dissolve").click()
+    expect(page.locator('[data-testid="lz-sheet-score"][data-seat="0"]')).to_have_text("0 points")
+
+    # The calculator: Bo's nine pieces, every formation part, then recorded for him.
+    calculator = page.get_by_test_id("lz-calculator")
+    rows = calculator.get_by_test_id("lz-calc-department")
+    choose(page, rows.nth(0), ["G1", "G2", "G3"])
+    choose(page, rows.nth(1), ["W5", "W5", "W5"])
+    choose(page, rows.nth(2), ["G7", "G8", "J"], role="G9")
+    calculator.get_by_test_id("lz-calc-go").click()
+    expected = formation_points(GOVERNMENT)
+    expect(calculator.get_by_test_id("lz-calc-total")).to_have_text(str(expected["total"]))
+    calculator.get_by_test_id("lz-calc-seat").select_option("1")
+    page.once("dialog", lambda dialog: dialog.accept())
+    calculator.get_by_test_id("lz-calc-record").click()
+    expect(page.locator('[data-testid="lz-sheet-score"][data-seat="1"]')).to_have_text(
+        f"{expected['total']} points"
+    )
+    expect(page.get_by_test_id("lz-season-row")).to_have_count(2)  # season 2 has begun
+
+    # A mistake: the dissolve is struck out (Ana keeps her bonus), and it is logged.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator('[data-testid="lz-log"] li[data-kind="dissolve"]').get_by_test_id(
+        "lz-void"
+    ).click()
+    expect(page.locator('[data-testid="lz-sheet-score"][data-seat="0"]')).to_have_text("1 point")
+    expect(page.get_by_test_id("sheet-corrections")).to_contain_text("struck out")
+
+    # The sheet throws the box's sticks too.
+    page.get_by_test_id("throw-sticks").click()
+    expect(page.get_by_test_id("sticks-by")).to_have_text("#1 by Score sheet")
+    save_screenshot(page, "lauzait-sheet.png", full_page=True)

@@ -208,6 +208,7 @@ def test_voiding_strikes_an_entry_out_and_logs_it(sheet: LauzaitSheet) -> None:
     assert state["seats"][0]["revealed"] == [] and state["scores"][0] == 0
     assert [c["kind"] for c in state["corrections"]] == ["void", "void"]
     assert {c["entry"]["kind"] for c in state["corrections"]} == {"form", "dissolve"}
+    assert all(c["entry"]["pieces"] == ["G1", "G2", "G3"] for c in state["corrections"])
     assert state["log"] == []
     with pytest.raises(ValueError, match="only a form"):
         sheet.void(form)  # already struck out
@@ -256,7 +257,11 @@ def test_the_calculator_uses_the_engines_functions_and_writes_nothing(
     made: Sheet, sheet: LauzaitSheet
 ) -> None:
     changes, entries = made.changes, len(made.journal.sheet_entries("lauzait"))
-    bridges = [["G1", "G2", "G3"], ["W1", "W2", "W3"], ["G4", "G5", J4 | {"as": "G6"}]]
+    bridges: list[list[Any]] = [
+        ["G1", "G2", "G3"],
+        ["W1", "W2", "W3"],
+        ["G4", "G5", J4 | {"as": "G6"}],
+    ]
     answer = sheet.calculate(bridges, layered_bridges=3)
     assert answer["formation"] == formation_points(bridges, layered_bridges=3)
     assert answer["formation"]["layered_bridges"] == 3

@@ -151,7 +151,7 @@ function formFields(seat) {
 function ledgerCard(seat) {
   const entry = sheet.seats[seat];
   return h("section", { class: "seat-panel", "data-testid": "lz-ledger", "data-seat": seat },
-    h("div", { class: "seat-name" }, entry.name, h("span", { class: "lz-points", "data-testid": "lz-sheet-score", "data-seat": seat }, `${entry.score} points`)),
+    h("div", { class: "seat-name" }, entry.name, h("span", { class: "lz-points", "data-testid": "lz-sheet-score", "data-seat": seat }, `${entry.score} point${entry.score === 1 ? "" : "s"}`)),
     h("div", { class: "muted" }, `bank ${entry.bonuses} · declarations ${entry.formation}`),
     entry.revealed.map((department) => h("div", { class: "lz-shown", "data-testid": "lz-sheet-department", "data-seat": seat },
       departmentFace(department), h("span", { class: "lz-bonus" }, `+${department.bonus}`),
@@ -272,7 +272,7 @@ function logPanel() {
   if (!sheet.log.length && !sheet.corrections.length) return null;
   return h("section", { class: "panel" },
     h("h2", {}, "Log"),
-    h("ol", { class: "plain", "data-testid": "lz-log" }, sheet.log.map((entry) =>
+    h("ol", { class: "lz-log", "data-testid": "lz-log" }, sheet.log.map((entry) =>
       h("li", { class: "row", "data-kind": entry.kind, "data-id": entry.id },
         h("span", {}, `${when(entry.at)} · ${logText(entry)}`),
         entry.kind === "declare" ? null : h("button", { type: "button", class: "secondary", "data-testid": "lz-void",
