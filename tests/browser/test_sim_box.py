@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engines
+from device.colour_round import MENU_LABEL as COLOURS_MENU_LABEL
 from device.screens import lobby_screen, menu_screen
 from hardware.config import HardwareConfig
 from tests.browser.conftest import SCREEN, TIMEOUT_MS, Contexts, save_screenshot
@@ -119,11 +120,13 @@ def test_the_simulated_box_opens_cancels_and_starts_a_game(
     version = box.version()
     box.press("A")
     expect(box.oled).not_to_have_attribute("data-version", version)
+    # Every game, then secret colours for a game on a real board.
     titles = [engines.info(name)["title"] for name in engines.names()]
+    titles.append(COLOURS_MENU_LABEL)
     assert box.frame() != idle
     box.shows(menu_screen("New game", titles, 0))
 
-    # B moves through the games and wraps around; A chooses Céna, then 3 players.
+    # B moves through the items and wraps around; A chooses Céna, then 3 players.
     for step in range(1, len(titles) + 1):
         box.press("B")
         box.shows(menu_screen("New game", titles, step % len(titles)))
