@@ -28,12 +28,18 @@ from device.screens.render import (
     text_width,
     title_bar,
 )
+from device.screens.trick_layout import (
+    CARD_BOTTOM,
+    CARD_TOP,
+    LABEL_BOTTOM,
+    LABEL_TOP,
+    TURN_BOX,
+    card_box,
+    seat_columns,
+)
 
-# Play-phase rows, top to bottom: title bar, whose turn, the cards before each seat,
-# the seats' names, the deal's objective.
-TURN_BOX = (2, TITLE_BAR_HEIGHT, WIDTH - 1, 28)
-CARD_TOP, CARD_BOTTOM = 30, 43
-LABEL_TOP, LABEL_BOTTOM = 44, 53
+# Play-phase rows (see trick_layout): title bar, whose turn, the cards before each
+# seat, the seats' names, then the deal's objective.
 OBJECTIVE_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
 READY_MARKER = 7
 SCORE_ROWS_TOP = TITLE_BAR_HEIGHT + 1
@@ -143,20 +149,6 @@ def _draw_seat_label(
         fill="black" if highlighted else "white",
         ellipsis="",
     )
-
-
-def card_box(left: int, right: int) -> Box:
-    """Where a card lies in a seat's column, one pixel apart from its neighbours."""
-    return (left, CARD_TOP, right - 1, CARD_BOTTOM)
-
-
-def seat_columns(players: int) -> list[tuple[int, int, int]]:
-    """(seat, left, right) of one column per seat, in seat order, centred on the screen."""
-    width = WIDTH // players
-    margin = (WIDTH - width * players) // 2
-    return [
-        (seat, margin + seat * width, margin + (seat + 1) * width - 1) for seat in range(players)
-    ]
 
 
 def _deal_label(view: Mapping[str, Any]) -> str:

@@ -14,7 +14,6 @@ from typing import Any
 
 from PIL import Image
 
-from device.screens.cena import seat_columns
 from device.screens.fonts import BIG, BODY, SMALL, printable
 from device.screens.render import (
     HEIGHT,
@@ -31,14 +30,20 @@ from device.screens.render import (
     text_width,
     title_bar,
 )
+from device.screens.trick_layout import (
+    CARD_BOTTOM,
+    CARD_TOP,
+    LABEL_BOTTOM,
+    LABEL_TOP,
+    TURN_BOX,
+    card_box,
+    seat_columns,
+)
 from engines.chanoyu.cards import number_of, suit_of
 
 # Table page rows, top to bottom: title bar (round, trick, led suit), whose turn,
 # the card before each seat, the seats' names, the host and the pile.
-TURN_BOX = (2, TITLE_BAR_HEIGHT, WIDTH - 1, 28)
-CARD_TOP, CARD_BOTTOM = 30, 43
 TRICK_BOX = (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM)
-LABEL_TOP, LABEL_BOTTOM = 44, 53
 FOOT_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
 ROWS_TOP = TITLE_BAR_HEIGHT + 1
 WIDEST_CARD = "10D"
@@ -121,10 +126,10 @@ def _draw_table(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> 
     elif phase != "over":
         # One size for every card, the biggest at which the widest card fits a column.
         _, left, right = columns[0]
-        size = largest_size(WIDEST_CARD, box_width(_card_box(left, right)) - 2, (BIG, BODY, SMALL))
+        size = largest_size(WIDEST_CARD, box_width(card_box(left, right)) - 2, (BIG, BODY, SMALL))
         for seat, left, right in columns:
             card = cards.get(seat)
-            _draw_card(d, card, _card_box(left, right), size, gone=card in placed)
+            _draw_card(d, card, card_box(left, right), size, gone=card in placed)
     for seat, left, right in columns:
         _draw_label(d, status, seat, left, right, highlighted=seat == acting)
     foot = f"Host {seat_name(status, view['host'])}  Pile {view['pile_size']}"
@@ -167,10 +172,6 @@ def _draw_label(
     inner = (box[0] + 1, box[1], box[2] - 1, box[3])
     fill = "black" if highlighted else "white"
     draw_text(d, seat_name(status, seat), SMALL, inner, "centre", fill=fill, ellipsis="")
-
-
-def _card_box(left: int, right: int) -> Box:
-    return (left, CARD_TOP, right - 1, CARD_BOTTOM)
 
 
 # --- rows of seats (tableaux, scores) --------------------------------------------------
