@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines
 import hardware
-from bench.latency import Stream
+from bench.latency import Streams
 from device.box import Box, oled_png
 from device.journal import Journal
 from device.screens import menu_screen, message_screen, screen_for
@@ -117,21 +117,17 @@ def memory_after_game() -> dict[str, Any]:
         assert device.process is not None
         started_kib = resident_kib(device.process.pid, "VmRSS")
         tokens = seat_players(device, "cena", PLAYERS)
-        streams = [Stream(device.url, token) for token in tokens]
-        streams += [Stream(device.url, None) for _ in range(SPECTATORS)]
-        for stream in streams:
-            stream.start()
+        streams = Streams(device.url, [*tokens, *([None] * SPECTATORS)])
+        streams.start()
         actions = 0
         while device.get("/api/status")["phase"] == "playing":
             play_first_legal(device, tokens)
             actions += 1
-        version = device.get("/api/status")["version"]
-        for stream in streams:
-            stream.wait_for(version)
+        streams.wait_for(device.get("/api/status")["version"] - 1)
         time.sleep(0.5)
         pid = device.process.pid
         return {
-            "streams": len(streams),
+            "streams": len(streams.streams),
             "actions": actions,
             "rss_mb_at_start": round(started_kib * 1024 / 1e6, 1),
             "rss_mb": round(resident_kib(pid, "VmRSS") * 1024 / 1e6, 1),

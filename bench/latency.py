@@ -16,6 +16,8 @@ import argparse
 import http.client
 import json
 import os
+import selectors
+import socket
 import statistics
 import sys
 import tempfile
@@ -32,48 +34,97 @@ SPECTATORS = 10
 PLAYERS = 5
 
 
-class Stream(threading.Thread):
-    """One phone's live stream: remembers the newest table version it has seen."""
+class Streams(threading.Thread):
+    """Every phone's live stream, read by one thread through a selector.
 
-    def __init__(self, url: str, token: str | None) -> None:
+    One reader, not fifteen: fifteen Python reader threads would queue behind the
+    client's own GIL, and that wait would be counted as the device's latency. Each
+    event is stamped when its last bytes come off the socket, before it is parsed.
+    """
+
+    def __init__(self, url: str, tokens: list[str | None]) -> None:
         super().__init__(daemon=True)
         parts = urlsplit(url)
-        host = parts.hostname or "127.0.0.1"
-        self.connection = http.client.HTTPConnection(host, parts.port, timeout=60)
-        self.path = "/api/stream" + (f"?token={token}" if token else "")
-        self.version = -1
-        self.arrived: dict[int, float] = {}  # version -> when its data line came in
+        assert parts.hostname is not None and parts.port is not None
+        self.selector = selectors.DefaultSelector()
         self.changed = threading.Condition()
+        self.streams: list[_StreamState] = []
+        for token in tokens:
+            path = "/api/stream" + (f"?token={token}" if token else "")
+            sock = socket.create_connection((parts.hostname, parts.port))
+            sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode())
+            sock.setblocking(False)
+            state = _StreamState()
+            self.streams.append(state)
+            self.selector.register(sock, selectors.EVENT_READ, state)
 
     def run(self) -> None:
-        self.connection.request("GET", self.path)
-        response = self.connection.getresponse()
-        data: list[str] = []
-        arrival = 0.0
-        while True:
-            line = response.readline()
-            if not line:
-                return
-            text = line.decode().rstrip("\r\n")
-            if text.startswith("data:"):
-                # Stamp the arrival before parsing: the client's JSON work is not the device's.
-                arrival = arrival or time.perf_counter()
-                data.append(text[5:].strip())
-            elif text == "" and data:
-                payload = json.loads("\n".join(data))
-                data = []
-                version = payload.get("table", {}).get("version")
-                if isinstance(version, int):
+        while self.selector.get_map():
+            for key, _ in self.selector.select():
+                data = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                now = time.perf_counter()
+                if not data:
+                    self.selector.unregister(key.fileobj)
+                    continue
+                versions = key.data.feed(data, now)
+                if versions:
                     with self.changed:
-                        self.arrived[version] = arrival
-                        self.version = max(self.version, version)
                         self.changed.notify_all()
-                arrival = 0.0
 
-    def wait_for(self, version: int, timeout: float = 10.0) -> None:
+    def wait_for(self, version: int, timeout: float = 10.0) -> float:
+        """Block until every stream has a state newer than `version`; return when the
+        last of them first received one."""
         with self.changed:
-            if not self.changed.wait_for(lambda: self.version >= version, timeout):
-                raise TimeoutError(f"stream stuck at version {self.version} < {version}")
+            done = self.changed.wait_for(
+                lambda: all(state.version > version for state in self.streams), timeout
+            )
+            if not done:
+                raise TimeoutError(f"a stream is stuck at or below version {version}")
+            return max(state.first_after(version) for state in self.streams)
+
+
+class _StreamState:
+    """One stream's bytes: HTTP head, chunked body, Server-Sent Event frames."""
+
+    def __init__(self) -> None:
+        self.raw = b""
+        self.body = b""
+        self.head_done = False
+        self.version = -1
+        self.arrived: dict[int, float] = {}  # version -> when its frame came in
+
+    def feed(self, data: bytes, now: float) -> list[int]:
+        self.raw += data
+        if not self.head_done:
+            _head, sep, rest = self.raw.partition(b"\r\n\r\n")
+            if not sep:
+                return []
+            self.head_done, self.raw = True, rest
+        while True:  # de-chunk what is complete
+            size_line, sep, rest = self.raw.partition(b"\r\n")
+            if not sep:
+                break
+            size = int(size_line, 16)
+            if len(rest) < size + 2:
+                break
+            self.body += rest[:size]
+            self.raw = rest[size + 2 :]
+        versions = []
+        while b"\n\n" in self.body:
+            frame, _, self.body = self.body.partition(b"\n\n")
+            payload = [line[5:] for line in frame.split(b"\n") if line.startswith(b"data:")]
+            if not payload:
+                continue
+            version = json.loads(b"\n".join(payload)).get("table", {}).get("version")
+            if isinstance(version, int):
+                self.arrived.setdefault(version, now)
+                self.version = max(self.version, version)
+                versions.append(version)
+        return versions
+
+    def first_after(self, version: int) -> float:
+        """When this stream first got any state newer than `version` (it may coalesce)."""
+        return min(t for v, t in self.arrived.items() if v > version)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -92,21 +143,18 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
     args = parser.parse_args()
-    # The client is 15 reader threads too: without this its own GIL hand-offs
-    # (5 ms by default) would be counted as the device's latency.
+    # The POSTing main thread and the reader thread hand the GIL to each other.
     sys.setswitchinterval(0.0005)
 
     with tempfile.TemporaryDirectory() as data, DeviceProcess(Path(data)) as device:
         tokens = seat_players(device, "cena", PLAYERS)
-        streams = [Stream(device.url, token) for token in tokens]
-        streams += [Stream(device.url, None) for _ in range(SPECTATORS)]
-        for stream in streams:
-            stream.start()
-        version = device.get("/api/status")["version"]
-        for stream in streams:
-            stream.wait_for(version)
+        streams = Streams(device.url, [*tokens, *([None] * SPECTATORS)])
+        streams.start()
+        streams.wait_for(device.get("/api/status")["version"] - 1)
 
         latencies: list[float] = []
+        parts = urlsplit(device.url)
+        phone = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=10)
         posts: list[float] = []  # the action's own round trip, for comparison
         for _ in range(args.actions):
             state = device.get("/api/state")
@@ -115,15 +163,16 @@ def main() -> None:
             seat = state["to_act"][0]
             legal = device.get("/api/state", token=tokens[seat])["legal"]
             version = device.get("/api/status")["version"]
+            body = json.dumps({"action": legal[0]})
+            headers = {"Content-Type": "application/json", "X-Tablemate-Token": tokens[seat]}
             started = time.perf_counter()
-            device.post("/api/action", {"action": legal[0]}, token=tokens[seat])
+            # One kept-alive connection, as a phone's browser keeps for its fetches.
+            phone.request("POST", "/api/action", body, headers)
+            answer = phone.getresponse()
+            answer.read()
+            assert answer.status == 200, answer.status
             posts.append((time.perf_counter() - started) * 1000)
-            for stream in streams:
-                stream.wait_for(version + 1)
-            # A stream that coalesced past version + 1 got the change in a later state.
-            last = max(
-                min(t for v, t in stream.arrived.items() if v > version) for stream in streams
-            )
+            last = streams.wait_for(version)
             latencies.append((last - started) * 1000)
 
         assert device.process is not None
@@ -136,7 +185,7 @@ def main() -> None:
     print(
         json.dumps(
             {
-                "streams": len(streams),
+                "streams": len(streams.streams),
                 "actions": len(latencies),
                 "latency_ms": {
                     "p50": round(statistics.median(latencies), 2),
