@@ -28,3 +28,16 @@ export function lobbyList(state) {
     ),
   );
 }
+
+// The running totals under a game's score table, winners marked once it is over.
+export function totalRow(state) {
+  const winners = new Set(state.winners);
+  return h(
+    "tr",
+    { class: "total" },
+    h("th", {}, "Total"),
+    state.scores.map((score, s) =>
+      h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, score),
+    ),
+  );
+}

@@ -2,7 +2,7 @@
 // cards and trick slot, alliances, the last trick, scores and the result.
 // Used by the seat page (state.you.seat set) and the table page (public).
 import { h, listing } from "../dom.js";
-import { seatName, who } from "../seats.js";
+import { seatName, totalRow, who } from "../seats.js";
 import { cardFace, suitLabel } from "./cards.js";
 
 const alliancePair = (state, alliance) => alliance.seats.map((s) => seatName(state, s)).join(" + ");
@@ -132,7 +132,6 @@ export function lastTrick(state) {
 }
 
 export function scores(state) {
-  const winners = new Set(state.winners);
   const seats = Array.from({ length: state.players }, (_, s) => s);
   const head = h("tr", {}, h("th", {}, "Deal"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
   const dealRows = state.deal_scores.map((deal) =>
@@ -144,14 +143,7 @@ export function scores(state) {
       deal.seats.map((score) => h("td", { class: "num" }, score)),
     ),
   );
-  const total = h(
-    "tr",
-    { class: "total" },
-    h("th", {}, "Total"),
-    state.scores.map((score, s) =>
-      h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, score),
-    ),
-  );
+  const total = totalRow(state);
   return h(
     "section",
     { class: "panel" },

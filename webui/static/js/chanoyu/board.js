@@ -3,7 +3,7 @@
 // last trick, scores per round and the result.
 // Used by the seat page (state.you.seat set) and the table page (public).
 import { h, listing } from "../dom.js";
-import { seatName, who } from "../seats.js";
+import { seatName, totalRow, who } from "../seats.js";
 import { cardFace, suitLabel } from "./cards.js";
 
 const WINNING_SCORE = 15;
@@ -121,7 +121,6 @@ export function lastTrick(state) {
 }
 
 export function scores(state) {
-  const winners = new Set(state.winners);
   const seats = Array.from({ length: state.players }, (_, s) => s);
   const head = h("tr", {}, h("th", {}, "Round"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
   const rows = state.round_scores.map((round) =>
@@ -137,14 +136,7 @@ export function scores(state) {
     : h("tr", { class: "muted", "data-testid": "round-so-far" },
         h("td", {}, `${state.round} so far`),
         state.tableau_points.map((points) => h("td", { class: "num" }, `(${points})`)));
-  const total = h(
-    "tr",
-    { class: "total" },
-    h("th", {}, "Total"),
-    state.scores.map((score, s) =>
-      h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, score),
-    ),
-  );
+  const total = totalRow(state);
   return h(
     "section",
     { class: "panel" },
