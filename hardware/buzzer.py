@@ -26,7 +26,7 @@ from gpiozero import TonalBuzzer
 
 from hardware.config import BUZZER_KINDS
 from hardware.errors import reported_as_hardware_error
-from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part
+from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part, ReportsHealth
 
 logger = logging.getLogger(__name__)
 
@@ -110,7 +110,7 @@ def checked_melody(melody: Melody) -> list[Note]:
     return notes
 
 
-class Buzzer:
+class Buzzer(ReportsHealth):
     """Plays melodies one after another on a worker thread; `muted` silences it."""
 
     def __init__(
@@ -138,17 +138,6 @@ class Buzzer:
         )
         self._worker = threading.Thread(target=self._play_loop, name="buzzer", daemon=True)
         self._worker.start()
-
-    @property
-    def healthy(self) -> bool:
-        return self._part.healthy
-
-    @property
-    def error(self) -> str | None:
-        return self._part.error
-
-    def health(self) -> dict[str, bool | str | None]:
-        return self._part.health()
 
     @property
     def muted(self) -> bool:

@@ -19,7 +19,7 @@ from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
-from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part
+from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part, ReportsHealth
 
 OLED_DRIVERS: dict[str, Any] = {"ssd1306": ssd1306, "sh1106": sh1106}
 
@@ -33,7 +33,7 @@ _NOP_COMMAND = 0xE3
 DIM_CONTRAST = 0
 
 
-class Display:
+class Display(ReportsHealth):
     """One luma device behind `show(image)`; thread-safe."""
 
     def __init__(
@@ -72,18 +72,6 @@ class Display:
         """A copy of the last frame given to `show` (a blank frame before the first)."""
         with self._lock:
             return self._image.copy()
-
-    @property
-    def healthy(self) -> bool:
-        return self._part.healthy
-
-    @property
-    def error(self) -> str | None:
-        """Why the display is not healthy, or None when it is."""
-        return self._part.error
-
-    def health(self) -> dict[str, bool | str | None]:
-        return {"healthy": self.healthy, "error": self.error}
 
     @property
     def frames_sent(self) -> int:

@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from hardware.errors import HardwareError, describe
 
@@ -251,3 +251,21 @@ class Part(Generic[T]):
     def _signal(self) -> None:
         if self._health_signal is not None:
             self._health_signal.emit()
+
+
+class ReportsHealth:
+    """For a part kept by a `Part` in `self._part`: its health, as the box reports it."""
+
+    _part: Part[Any]
+
+    @property
+    def healthy(self) -> bool:
+        return self._part.healthy
+
+    @property
+    def error(self) -> str | None:
+        """Why the part is not healthy, or None when it is."""
+        return self._part.error
+
+    def health(self) -> dict[str, bool | str | None]:
+        return {"healthy": self.healthy, "error": self.error}

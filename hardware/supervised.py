@@ -14,12 +14,12 @@ from typing import Any
 from hardware.buttons import Buttons, EdgeHandler, PressHandler
 from hardware.errors import HardwareError
 from hardware.leds import STICK_COUNT, Colour, Leds, checked_colour, checked_sticks
-from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part
+from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part, ReportsHealth
 
 DARK: dict[str, list[Any]] = {"sticks": [False] * STICK_COUNT, "status": [0.0, 0.0, 0.0]}
 
 
-class SupervisedButtons:
+class SupervisedButtons(ReportsHealth):
     """Named buttons; presses go to `on_press(name, kind)`, which may be reassigned,
     and each press and release as it happens to `on_edge(name, pressed)`, if set."""
 
@@ -42,17 +42,6 @@ class SupervisedButtons:
             health_signal=health_signal,
         )
 
-    @property
-    def healthy(self) -> bool:
-        return self._part.healthy
-
-    @property
-    def error(self) -> str | None:
-        return self._part.error
-
-    def health(self) -> dict[str, bool | str | None]:
-        return self._part.health()
-
     def pin(self, name: str) -> Any:
         """The gpiozero pin behind a button; HardwareError while the buttons are down."""
         pin = self._part.use(lambda buttons: buttons.pin(name))
@@ -74,7 +63,7 @@ class SupervisedButtons:
             self.on_edge(name, pressed)
 
 
-class SupervisedLeds:
+class SupervisedLeds(ReportsHealth):
     """The stick LEDs and status LED; what they should show survives an outage."""
 
     def __init__(
@@ -94,17 +83,6 @@ class SupervisedLeds:
             backoff=backoff,
             health_signal=health_signal,
         )
-
-    @property
-    def healthy(self) -> bool:
-        return self._part.healthy
-
-    @property
-    def error(self) -> str | None:
-        return self._part.error
-
-    def health(self) -> dict[str, bool | str | None]:
-        return self._part.health()
 
     def set_sticks(self, lit: Sequence[bool]) -> None:
         """Light exactly the sticks whose entry is True (once the pins work)."""
