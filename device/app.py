@@ -8,11 +8,10 @@ import sys
 from types import FrameType
 from typing import Any
 
-import waitress
 from flask import Flask
 
 import hardware
-from device import notify
+from device import interpreter, notify
 from device.box import Box
 from device.companion import Sheets
 from device.config import Config
@@ -21,6 +20,7 @@ from device.network import lan_address
 from device.sticks import StickRoller
 from device.table import Table
 from webui import close_streams, create_app
+from webui.server import create_server
 
 log = logging.getLogger(__name__)
 
@@ -40,12 +40,11 @@ class Device:
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
         # The Flask app needs the join URL, which needs the port (0 = any free one),
         # which needs the server: so the server starts with a forwarder to the app.
-        self.server: Any = waitress.create_server(
+        self.server: Any = create_server(
             lambda environ, start_response: self.app(environ, start_response),
             host=config.host,
             port=config.port,
             threads=config.threads,
-            ident="tablemate",
         )
         self.port: int = self.server.effective_port
         host = config.host if config.host not in ("0.0.0.0", "::", "") else lan_address()
@@ -74,6 +73,7 @@ class Device:
         notify.notify(f"READY=1\nSTATUS=serving on {self.base_url} (port {self.port})")
         interval = notify.watchdog_interval()
         watchdog = notify.Watchdog(interval, self.alive).start() if interval else None
+        interpreter.freeze_startup_objects()  # after READY: it takes ~30 ms
         try:
             self.server.run()
         finally:
@@ -96,10 +96,7 @@ class Device:
 
 
 def run_device(config: Config) -> int:
-    # One change wakes every phone's stream thread and the render thread at once;
-    # with CPython's default 5 ms GIL switch interval they queue behind each other
-    # for whole intervals. A 0.5 ms interval keeps action-to-phone latency low.
-    sys.setswitchinterval(0.0005)
+    interpreter.tune_threads()
     try:
         device = Device(config)
     except hardware.HardwareError as err:

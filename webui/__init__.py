@@ -32,6 +32,7 @@ from webui.routes import (
     stream,
 )
 from webui.services import EXTENSION, Services
+from webui.state import SharedStates
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
 HEARTBEAT_SECONDS = 15.0
@@ -51,7 +52,12 @@ def create_app(
     app = Flask(__name__)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     services = Services(
-        table=table, box=box, sheets=sheets, heartbeat=heartbeat, shutdown=Shutdown(),
+        table=table,
+        box=box,
+        sheets=sheets,
+        heartbeat=heartbeat,
+        shutdown=Shutdown(),
+        states=SharedStates(table, sticks),
         sticks=sticks,
     )
     app.extensions[EXTENSION] = services

@@ -10,6 +10,7 @@ from device.sticks import StickRoller
 from device.table import Table
 from webui.live import Shutdown
 from webui.protocols import BoxLike, SheetsLike
+from webui.state import SharedStates
 
 EXTENSION = "tablemate"
 
@@ -21,6 +22,7 @@ class Services:
     sheets: SheetsLike | None
     heartbeat: float  # seconds between SSE heartbeat comments
     shutdown: Shutdown  # ends every open stream when the server stops
+    states: SharedStates  # each audience's live state, built once per change for all streams
     sticks: StickRoller | None = None  # the dice-stick roller (/sticks), when the box has one
 
     @property

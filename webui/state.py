@@ -13,10 +13,12 @@ payload says whether it can ("end_early").
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from device.sticks import StickRoller
 from device.table import Table
+from webui.live import event
 
 END_GAME: dict[str, Any] = {"type": "end_game"}
 TABLE_ACTIONS = frozenset({"end_game"})
@@ -41,3 +43,48 @@ def can_end_early(table: Table) -> bool:
     """The game in play may be ended now with its scores standing (the table agrees)."""
     waiting = table.to_act()
     return bool(waiting) and END_GAME in table.legal_actions(waiting[0])
+
+
+class SharedStates:
+    """Each audience's state as SSE text, built once per table version for every stream.
+
+    After a change every open stream wants the new state at once. Ten spectators get
+    the same public view, and a seat open in two tabs the same seat view, so the work
+    is one build per audience, not one per stream. The builds happen on the thread
+    that made the change, before the streams wake (this subscribes to the table
+    before any stream can): each stream then only picks up its text and sends it,
+    instead of fifteen threads queueing at the GIL to build views. An audience not
+    seen before is built by its first stream, the others waiting on its lock.
+    """
+
+    def __init__(self, table: Table, sticks: StickRoller | None = None) -> None:
+        self._table = table
+        self._sticks = sticks
+        self._guard = threading.Lock()
+        self._locks: dict[int | None, threading.Lock] = {}
+        self._latest: dict[int | None, tuple[int, str]] = {}  # audience -> (version, text)
+        table.subscribe(self._rebuild_all)
+
+    def event_for(self, seat: int | None) -> tuple[int, str]:
+        """(version, SSE text) of the seat's state (None: the public one), current now."""
+        with self._guard:
+            lock = self._locks.setdefault(seat, threading.Lock())
+        with lock:
+            cached = self._latest.get(seat)
+            if cached is not None and cached[0] == self._table.version:
+                return cached
+            state = state_for(self._table, seat, self._sticks)
+            built = (state["table"]["version"], event("state", state))
+            self._latest[seat] = built
+            return built
+
+    def _rebuild_all(self, _version: int) -> None:
+        """Rebuild the audiences streamed before that still exist: a seat of the last
+        game may be gone from this one (a stream for it ends with "rejoin")."""
+        taken = {seat["seat"] for seat in self._table.status()["seats"] if seat["taken"]}
+        with self._guard:
+            for gone in [seat for seat in self._latest if seat is not None and seat not in taken]:
+                del self._latest[gone]
+            audiences = list(self._latest)
+        for seat in audiences:
+            self.event_for(seat)

@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+import webui.state
 from device.table import Table
 
 from .conftest import SEED, TOKEN_HEADER, ok, post, refused, seat_players
@@ -80,6 +81,47 @@ def test_an_action_sends_an_update_to_every_stream(client: FlaskClient, table: T
         assert state["ready"] == [False, True, False]
         assert state == seated.state(seat)
         stream.close()
+
+
+def test_each_audience_is_built_once_per_change_however_many_streams(
+    client: FlaskClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seated = seat_players(client, table)
+    streams = [open_stream(client) for _ in range(4)]  # four spectators
+    streams += [open_stream(client, seated.tokens[seat]) for seat in (0, 0, 1)]  # seat 0 twice
+    for stream in streams:
+        stream.next()
+    built: list[int | None] = []
+    real_state_for = webui.state.state_for
+
+    def counting_state_for(table: Table, seat: int | None, *args: Any) -> dict[str, Any]:
+        built.append(seat)
+        return real_state_for(table, seat, *args)
+
+    monkeypatch.setattr(webui.state, "state_for", counting_state_for)
+    ok(seated.act(2, seated.state(2)["legal"][0]))
+    updates = [stream.next() for stream in streams]
+    assert sorted(built, key=str) == sorted([None, 0, 1], key=str)
+    for seat, (name, state), stream in zip([None] * 4 + [0, 0, 1], updates, streams, strict=True):
+        assert name == "state" and state == seated.state(seat)
+        stream.close()
+
+
+def test_a_seat_gone_from_the_next_game_is_not_built_for_it(
+    client: FlaskClient, table: Table, caplog: pytest.LogCaptureFixture
+) -> None:
+    five = seat_players(client, table, players=5)
+    stream = open_stream(client, five.tokens[4])
+    stream.next()
+    stream.close()
+    ok(post(client, "/api/host/end", {}, five.tokens[0]))
+    three = seat_players(client, table, players=3)
+    public = open_stream(client)
+    public.next()
+    ok(three.act(0, three.state(0)["legal"][0]))
+    assert public.next()[1] == three.state(None)
+    public.close()
+    assert "subscriber failed" not in caplog.text
 
 
 def test_changes_coalesce_to_the_latest(client: FlaskClient, table: Table) -> None:

@@ -15,7 +15,6 @@ from flask import Blueprint, Response
 from webui.auth import seat_of, stream_token
 from webui.live import Frame, event, sse_response, stream
 from webui.services import services
-from webui.state import state_for
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -27,7 +26,7 @@ def table_stream() -> Response:
     token = stream_token()
     seat_of(token)  # 403 now for a token that is not a seat's
     table = services().table
-    sticks = services().sticks
+    states = services().states
     last_sent = -1  # the table version of the last state sent
 
     def render() -> Frame:
@@ -35,15 +34,14 @@ def table_stream() -> Response:
         seat = table.seat_of(token) if token else None
         if token and seat is None:
             return Frame(event("rejoin", REJOIN), last=True)
-        state = state_for(table, seat, sticks)
+        version, text = states.event_for(seat)
         if token and table.seat_of(token) != seat:
             # The seat changed while the view was built: that change is already on
             # its way to this stream's mailbox, so send nothing and render again then.
             return Frame("")
-        version = state["table"]["version"]
         if version == last_sent:
             return Frame("")
         last_sent = version
-        return Frame(event("state", state))
+        return Frame(text)
 
     return sse_response(stream(table.subscribe, render, services().heartbeat, services().shutdown))

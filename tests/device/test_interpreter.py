@@ -1,0 +1,59 @@
+"""device.interpreter: one CPU and a short switch interval for the threads; start-up
+objects frozen out of the garbage collector."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+# Run in a child: tuning pins the calling process, which must not be pytest itself.
+CHILD = """
+import json, os, sys, threading
+from device import interpreter
+interpreter.tune_threads()
+seen = {}
+thread = threading.Thread(target=lambda: seen.update(cpus=sorted(os.sched_getaffinity(0))))
+thread.start(); thread.join()
+print(json.dumps({"interval": sys.getswitchinterval(), **seen}))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_threads_started_after_tuning_run_on_one_allowed_cpu() -> None:
+    allowed = sorted(os.sched_getaffinity(0))
+    result = subprocess.run(
+        [sys.executable, "-c", CHILD], capture_output=True, text=True, check=True
+    )
+    tuned = json.loads(result.stdout)
+    assert tuned["interval"] == pytest.approx(0.0005)
+    assert tuned["cpus"] == [max(allowed)]
+
+
+def test_start_up_objects_are_frozen_and_start_up_garbage_is_freed() -> None:
+    child = """
+import gc, json
+from device import interpreter
+
+class Cycle:
+    pass
+
+kept, lost = Cycle(), Cycle()
+lost.me = lost  # garbage only a collection frees
+del lost
+interpreter.freeze_startup_objects()
+frozen = gc.get_freeze_count()
+gc.unfreeze()
+print(json.dumps({"frozen": frozen, "garbage_left": sum(
+    type(o).__name__ == "Cycle" for o in gc.get_objects()
+)}))
+"""
+    result = subprocess.run(
+        [sys.executable, "-c", child], capture_output=True, text=True, check=True
+    )
+    outcome = json.loads(result.stdout)
+    assert outcome["frozen"] > 1000
+    assert outcome["garbage_left"] == 1  # `kept` only
