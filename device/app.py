@@ -58,7 +58,13 @@ class Device:
             sticks=self.sticks,
             colours=self.sheets.colours(),
         )
-        self.app = create_app(self.table, box=self.box, sheets=self.sheets, sticks=self.sticks)
+        self.app = create_app(
+            self.table,
+            box=self.box,
+            sheets=self.sheets,
+            sticks=self.sticks,
+            max_streams=config.max_streams,
+        )
         self.server.application = self.app
         self.base_url = base_url
 

@@ -15,13 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from luma.core.error import Error as LumaError
-from luma.core.interface.serial import i2c
-from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
 from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal, Part, ReportsHealth
 
-OLED_DRIVERS: dict[str, Any] = {"ssd1306": ssd1306, "sh1106": sh1106}
+OLED_DRIVERS = ("ssd1306", "sh1106")
 
 # What an absent, unplugged or unreadable I2C display raises, through luma or smbus2.
 DISPLAY_FAILURES = (OSError, LumaError)
@@ -147,12 +145,17 @@ def open_oled(driver: str, port: int, address: int, rotate: int, contrast: int) 
     """Open an SSD1306 or SH1106 on I2C; raises OSError or luma's Error if none answers."""
     if driver not in OLED_DRIVERS:
         raise ValueError(f"display must be one of {sorted(OLED_DRIVERS)}, not {driver!r}")
+    # Imported here, not at the top: only a real OLED needs the I2C drivers, and with
+    # what they import they take 1.5 MB of the 50 MB the device may use.
+    from luma.core.interface.serial import i2c
+    from luma.oled import device as oled
+
     serial = i2c(port=port, address=address)
     try:
         # Probe before building the device: luma registers an atexit hook for every
         # device it builds, so building one per retry for an absent display would leak.
         serial.command(_NOP_COMMAND)
-        device = OLED_DRIVERS[driver](serial, rotate=rotate)
+        device = getattr(oled, driver)(serial, rotate=rotate)
         device.contrast(contrast)
     except BaseException:
         serial.cleanup()

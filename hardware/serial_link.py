@@ -22,8 +22,6 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
-import serial
-
 from hardware import serial_protocol as protocol
 from hardware.errors import describe
 from hardware.part import DEFAULT_BACKOFF, Backoff, HealthSignal
@@ -47,6 +45,8 @@ class ControllerRestarted(LinkError):
 
 def open_serial_port(url: str, baudrate: int) -> Any:
     """Open a serial device or pyserial URL (e.g. ``loop://``) for the link."""
+    import serial  # here, not at the top: a box without a LED ring never loads pyserial
+
     return serial.serial_for_url(
         url,
         baudrate=baudrate,

@@ -15,7 +15,7 @@ from flask import Flask
 from device.sticks import StickRoller
 from device.table import Table
 from webui import errors
-from webui.live import Shutdown
+from webui.live import OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
     api,
@@ -46,9 +46,11 @@ def create_app(
     *,
     testing: bool = False,
     heartbeat: float = HEARTBEAT_SECONDS,
+    max_streams: int | None = None,
 ) -> Flask:
     """The Flask app serving one table; the sim and companion routes exist only with
-    a simulated box and with score sheets."""
+    a simulated box and with score sheets. `max_streams` live streams may be open at
+    once (None: no limit); the web server needs a thread for each, and more."""
     app = Flask(__name__)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     services = Services(
@@ -56,7 +58,7 @@ def create_app(
         box=box,
         sheets=sheets,
         heartbeat=heartbeat,
-        shutdown=Shutdown(),
+        streams=OpenStreams(max_streams),
         states=SharedStates(table, sticks),
         sticks=sticks,
     )
@@ -90,4 +92,4 @@ def create_app(
 def close_streams(app: Flask) -> None:
     """End every open live stream now (call before stopping the server)."""
     found: Services = app.extensions[EXTENSION]
-    found.shutdown.trigger()
+    found.streams.close_all()

@@ -15,6 +15,8 @@ from typing import Any, NamedTuple
 
 from flask import Response
 
+from webui.errors import ApiError
+
 HEARTBEAT = ": heartbeat\n\n"
 RETRY_MS = 2000  # how soon a browser reconnects after the stream drops
 
@@ -46,14 +48,18 @@ class Mailbox:
             return latest
 
 
-class Shutdown:
-    """Ends every open stream at once when the server stops.
+class OpenStreams:
+    """Every open stream: at most `limit` at once, and all ended at once on shutdown.
 
-    Without it each stream thread sleeps until its next heartbeat, and the server's
-    shutdown waits for those threads.
+    Each stream holds one of the web server's threads for as long as it is open, so
+    the limit keeps threads free for ordinary requests: past it, a new stream is
+    refused with a clear error instead of the whole box hanging. On shutdown each
+    stream would otherwise sleep until its next heartbeat, and the server's
+    shutdown would wait for those threads.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
         self._closing = threading.Event()
         self._lock = threading.Lock()
         self._mailboxes: set[Mailbox] = set()
@@ -61,6 +67,11 @@ class Shutdown:
     @property
     def closing(self) -> bool:
         return self._closing.is_set()
+
+    @property
+    def full(self) -> bool:
+        with self._lock:
+            return self.limit is not None and len(self._mailboxes) >= self.limit
 
     def watch(self, mailbox: Mailbox) -> Callable[[], None]:
         with self._lock:
@@ -71,7 +82,7 @@ class Shutdown:
         with self._lock:
             self._mailboxes.discard(mailbox)
 
-    def trigger(self) -> None:
+    def close_all(self) -> None:
         self._closing.set()
         with self._lock:
             mailboxes = list(self._mailboxes)
@@ -88,7 +99,7 @@ def stream(
     subscribe: Subscribe,
     render: Callable[[], Frame],
     heartbeat: float,
-    shutdown: Shutdown | None = None,
+    streams: OpenStreams | None = None,
 ) -> Generator[str, None, None]:
     """Snapshot on connect, then one render per change, a heartbeat comment when idle.
 
@@ -98,10 +109,10 @@ def stream(
     """
     mailbox = Mailbox()
     unsubscribe = subscribe(mailbox.put)
-    unwatch = shutdown.watch(mailbox) if shutdown else None
+    unwatch = streams.watch(mailbox) if streams else None
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        while not (shutdown and shutdown.closing):
+        while not (streams and streams.closing):
             frame = render()
             if frame.text:
                 yield frame.text
@@ -113,6 +124,15 @@ def stream(
         unsubscribe()
         if unwatch:
             unwatch()
+
+
+def sse_stream(
+    subscribe: Subscribe, render: Callable[[], Frame], heartbeat: float, streams: OpenStreams
+) -> Response:
+    """One live stream as an SSE response; 503 if the box has no thread left for it."""
+    if streams.full:
+        raise ApiError(503, "too many live screens are open on this box: close one, then reload")
+    return sse_response(stream(subscribe, render, heartbeat, streams))
 
 
 def sse_response(events: Iterator[str]) -> Response:

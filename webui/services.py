@@ -8,7 +8,7 @@ from flask import current_app
 
 from device.sticks import StickRoller
 from device.table import Table
-from webui.live import Shutdown
+from webui.live import OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.state import SharedStates
 
@@ -21,7 +21,7 @@ class Services:
     box: BoxLike | None
     sheets: SheetsLike | None
     heartbeat: float  # seconds between SSE heartbeat comments
-    shutdown: Shutdown  # ends every open stream when the server stops
+    streams: OpenStreams  # the open live streams: limited, and ended when the server stops
     states: SharedStates  # each audience's live state, built once per change for all streams
     sticks: StickRoller | None = None  # the dice-stick roller (/sticks), when the box has one
 

@@ -87,7 +87,7 @@ def test_flags_beat_environment_beat_file(tmp_path: Path, monkeypatch) -> None:
         ("[web]\nprot = 80\n", "unknown key"),
         ('[web]\nport = "80"\n', "port must be int"),
         ("[web]\nport = 70000\n", "not a TCP port"),
-        ("[web]\nthreads = 1\n", "at least 4"),
+        ("[web]\nthreads = 11\n", "at least 12"),
         ('[hardware]\nsimulate = "maybe"\n', "simulate must be"),
         ("[hardware]\nlaser = 1\n", "unknown key"),
         ("[hardware]\nstick_pins = [1, 2]\n", "stick_pins"),

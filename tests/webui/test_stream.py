@@ -12,8 +12,9 @@ from werkzeug.test import TestResponse
 
 import webui.state
 from device.table import Table
+from webui import create_app
 
-from .conftest import SEED, TOKEN_HEADER, ok, post, refused, seat_players
+from .conftest import SEED, TOKEN_HEADER, FakeBox, FakeSheets, ok, post, refused, seat_players
 
 
 class Stream:
@@ -245,3 +246,21 @@ def test_close_streams_ends_an_idle_stream_at_once(client, app) -> None:
     threading.Thread(target=drain, daemon=True).start()
     close_streams(app)
     assert ended.wait(2), "the stream kept waiting for its heartbeat"
+
+
+@pytest.mark.parametrize("path", ["/api/stream", "/sim/stream"])
+def test_past_the_limit_a_stream_is_refused_and_a_closed_one_frees_its_place(
+    table: Table, box: FakeBox, sheets: FakeSheets, path: str
+) -> None:
+    client = create_app(table, box, sheets, testing=True, max_streams=2).test_client()
+    opened = [client.get(path, buffered=False) for _ in range(2)]
+    for response in opened:
+        next(iter(response.response))  # retry: the stream now holds its place
+        next(iter(response.response))  # the snapshot
+    assert "too many live screens" in refused(client.get(path), 503)
+    assert ok(client.get("/api/state"))["table"]["phase"] == "idle"  # requests still served
+    opened[0].close()
+    again = client.get(path, buffered=False)
+    assert again.status_code == 200
+    again.close()
+    opened[1].close()

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, render_template
 
 from webui.errors import ApiError
-from webui.live import Frame, event, sse_response, stream
+from webui.live import Frame, event, sse_stream
 from webui.payload import read_json
 from webui.protocols import BoxLike
 from webui.services import services
@@ -72,6 +72,4 @@ def box_stream() -> Response:
         last_sent = current["version"]
         return Frame(event("box", current))
 
-    return sse_response(
-        stream(the_box.subscribe, render, services().heartbeat, services().shutdown)
-    )
+    return sse_stream(the_box.subscribe, render, services().heartbeat, services().streams)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 
 from webui.auth import seat_of, stream_token
-from webui.live import Frame, event, sse_response, stream
+from webui.live import Frame, event, sse_stream
 from webui.services import services
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -44,4 +44,4 @@ def table_stream() -> Response:
         last_sent = version
         return Frame(text)
 
-    return sse_response(stream(table.subscribe, render, services().heartbeat, services().shutdown))
+    return sse_stream(table.subscribe, render, services().heartbeat, services().streams)
