@@ -19,6 +19,7 @@ import os
 import selectors
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -194,6 +195,34 @@ def play(
     phone.close()
 
 
+def fan_out_floor(actions: int) -> list[float]:
+    """POST-to-every-stream times of bench/fanout_floor.py: the same server and
+    threads, 15 streams, nothing to build. What the machine gives anyone, now."""
+    floor = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("fanout_floor.py"))],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert floor.stdout is not None
+        url = f"http://127.0.0.1:{int(floor.stdout.readline())}"
+        streams = Streams(url, [None] * (PLAYERS + SPECTATORS))
+        streams.start()
+        streams.wait_for(-1)
+        poster = http.client.HTTPConnection("127.0.0.1", int(url.rsplit(":", 1)[1]), timeout=10)
+        times = []
+        for version in range(actions):
+            started = time.perf_counter()
+            poster.request("POST", "/change", b"")
+            poster.getresponse().read()
+            times.append((streams.wait_for(version) - started) * 1000)
+        streams.close()
+        return times
+    finally:
+        floor.kill()
+        floor.wait()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=405)
@@ -230,6 +259,7 @@ def main() -> None:
         time.sleep(args.idle_seconds)
         cpu_used = cpu_seconds(device.process.pid) - cpu_before
         wall = time.perf_counter() - wall_before
+    floor = fan_out_floor(len(latencies))
 
     print(
         json.dumps(
@@ -248,6 +278,12 @@ def main() -> None:
                 "post_response_ms": {
                     "p50": round(statistics.median(posts), 2),
                     "p99": round(percentile(posts, 0.99), 2),
+                },
+                # The same fan-out with nothing to build (bench/fanout_floor.py), run
+                # right after: how much of the figure above this machine gives anyone.
+                "floor_ms": {
+                    "p50": round(statistics.median(floor), 2),
+                    "p99": round(percentile(floor, 0.99), 2),
                 },
                 "idle_cpu_percent_of_core": round(100 * cpu_used / wall, 3),
                 "idle_seconds": round(wall, 1),

@@ -35,6 +35,7 @@ from typing import Any
 from PIL import Image
 
 import engines
+from device import interpreter
 from device.colour_round import (
     MENU_ITEM,
     MENU_LABEL,
@@ -433,6 +434,7 @@ class Box:
         return min(waits) if waits else None
 
     def _render_loop(self) -> None:
+        interpreter.run_behind_others()  # a frame can wait while the phones get theirs
         while True:
             woken = self._dirty.wait(timeout=self._next_wake())
             if self._stopping.is_set():

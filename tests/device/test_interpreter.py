@@ -57,3 +57,24 @@ print(json.dumps({"frozen": frozen, "garbage_left": sum(
     outcome = json.loads(result.stdout)
     assert outcome["frozen"] > 1000
     assert outcome["garbage_left"] == 1  # `kept` only
+
+
+@pytest.mark.skipif(not hasattr(os, "setpriority"), reason="no thread priorities here")
+def test_a_background_thread_runs_at_a_lower_priority_than_the_others() -> None:
+    import threading
+
+    from device import interpreter
+
+    seen: dict[str, int] = {}
+
+    def background() -> None:
+        thread = threading.get_native_id()
+        seen["before"] = os.getpriority(os.PRIO_PROCESS, thread)
+        interpreter.run_behind_others()
+        seen["after"] = os.getpriority(os.PRIO_PROCESS, thread)
+
+    worker = threading.Thread(target=background)
+    worker.start()
+    worker.join()
+    assert seen["after"] == min(19, seen["before"] + interpreter.BACKGROUND_NICENESS)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == seen["before"]
