@@ -2,8 +2,11 @@
 
 Starts the device (simulated hardware) as a subprocess, seats five Céna players,
 opens 15 live streams (5 seats, 10 spectators), then for each action measures the
-time from sending the POST to the moment every stream has received the new state.
-Afterwards it measures the device's CPU use while the 15 streams sit idle.
+time from sending the POST to the moment every stream has received the new state,
+over whole games (135 actions each), one action after another. Afterwards it
+measures the device's CPU use while the 15 streams sit idle, and the same fan-out
+on a bare server that builds nothing (bench/fanout_floor.py): what this machine
+gives anyone at that moment, since shared machines have noisy spells.
 
     .venv/bin/python bench/latency.py [--actions 405] [--idle-seconds 10]
 
@@ -205,11 +208,11 @@ def fan_out_floor(actions: int) -> list[float]:
     )
     try:
         assert floor.stdout is not None
-        url = f"http://127.0.0.1:{int(floor.stdout.readline())}"
-        streams = Streams(url, [None] * (PLAYERS + SPECTATORS))
+        port = int(floor.stdout.readline())
+        streams = Streams(f"http://127.0.0.1:{port}", [None] * (PLAYERS + SPECTATORS))
         streams.start()
         streams.wait_for(-1)
-        poster = http.client.HTTPConnection("127.0.0.1", int(url.rsplit(":", 1)[1]), timeout=10)
+        poster = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         times = []
         for version in range(actions):
             started = time.perf_counter()
@@ -227,7 +230,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=405)
     parser.add_argument("--idle-seconds", type=float, default=10.0)
-
     args = parser.parse_args()
     # The POSTing main thread and the reader thread hand the GIL to each other.
     sys.setswitchinterval(0.0005)

@@ -26,9 +26,12 @@ the app and the hardware, built at start and alive until exit: a collection took
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import sys
 import threading
+
+log = logging.getLogger(__name__)
 
 SWITCH_INTERVAL = 0.0005  # seconds
 BACKGROUND_NICENESS = 10  # added by `run_behind_others`: about a tenth of the CPU share
@@ -37,17 +40,25 @@ BACKGROUND_NICENESS = 10  # added by `run_behind_others`: about a tenth of the C
 def tune_threads() -> None:
     """Call before any thread starts: threads inherit the CPU of their starter."""
     sys.setswitchinterval(SWITCH_INTERVAL)
-    if hasattr(os, "sched_setaffinity"):  # Linux, as on the Pi; elsewhere leave it
+    if not hasattr(os, "sched_setaffinity"):  # Linux has it, as on the Pi
+        return
+    try:
         allowed = os.sched_getaffinity(0)
         os.sched_setaffinity(0, {max(allowed)})  # the last CPU: CPU 0 takes most IRQs
+    except OSError as err:  # a sandbox may forbid it: slower, never stopped
+        log.warning("could not keep the device on one CPU: %s", err)
 
 
 def run_behind_others() -> None:
     """Lower the calling thread's OS priority (Linux schedules threads one by one)."""
-    if hasattr(os, "setpriority"):
+    if not hasattr(os, "setpriority"):
+        return
+    try:
         thread = threading.get_native_id()
         niceness = os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS
         os.setpriority(os.PRIO_PROCESS, thread, niceness)
+    except OSError as err:
+        log.warning("could not lower a background thread's priority: %s", err)
 
 
 def freeze_startup_objects() -> None:

@@ -78,3 +78,24 @@ def test_a_background_thread_runs_at_a_lower_priority_than_the_others() -> None:
     worker.join()
     assert seen["after"] == min(19, seen["before"] + interpreter.BACKGROUND_NICENESS)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == seen["before"]
+
+
+def test_a_sandbox_that_forbids_tuning_only_gets_a_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import threading
+
+    from device import interpreter
+
+    def forbidden(*_args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "sched_setaffinity", forbidden, raising=False)
+    monkeypatch.setattr(os, "setpriority", forbidden, raising=False)
+    monkeypatch.setattr(sys, "setswitchinterval", lambda _interval: None)
+    interpreter.tune_threads()
+    worker = threading.Thread(target=interpreter.run_behind_others)
+    worker.start()
+    worker.join()
+    assert "could not keep the device on one CPU" in caplog.text
+    assert "could not lower a background thread's priority" in caplog.text
