@@ -6,8 +6,8 @@ is sending, its channel has output pending, so the main thread's poll returns at
 once, finds the output lock taken, gives up and polls again: it spins, holding
 the GIL the sending thread needs back. After one table change fifteen streams
 send in turn, and the spin cost each of them up to a GIL switch interval: about
-100 polls per change (measured: ~52,000 polls for 500 changes with 15 streams;
-~1,200 with this fix), and a p99 of 24-63 ms for a fan-out that does no work.
+80-270 polls per change (measured: 39,000-135,000 polls for 500 changes with 15
+streams; ~1,200 with this fix), and a p99 of 24-63 ms for a fan-out that does no work.
 
 The fix: when a task thread holds the output lock, the main thread waits for it
 (briefly, bounded) instead of spinning. The lock is only ever held for a
