@@ -47,6 +47,7 @@ from device.colour_round import (
     round_choices,
 )
 from device.companion.colours import ColourRounds
+from device.listeners import Listeners
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
 from device.screens.render import seat_name
@@ -147,7 +148,7 @@ class Box:
         self._frame: Image.Image | None = None
         self._leds: dict[str, Any] = {}
         self._version = 0
-        self._subscribers: list[Callable[[int], None]] = []
+        self._subscribers: Listeners[int] = Listeners("box subscriber")
         self._dirty = threading.Event()
         self._stopping = threading.Event()
         self._worker = threading.Thread(target=self._render_loop, name="box-render", daemon=True)
@@ -204,15 +205,7 @@ class Box:
 
     def subscribe(self, callback: Callable[[int], None]) -> Callable[[], None]:
         """callback(version) after each new OLED frame or LED change."""
-        with self._lock:
-            self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     def frame(self) -> Image.Image:
         with self._lock:
@@ -500,12 +493,8 @@ class Box:
         """Tell subscribers (the web pages) that the frame or the LEDs changed."""
         with self._lock:
             self._version += 1
-            version, subscribers = self._version, list(self._subscribers)
-        for callback in subscribers:
-            try:
-                callback(version)
-            except Exception:
-                log.exception("a box subscriber failed")
+            version, subscribers = self._version, self._subscribers.snapshot()
+        self._subscribers.tell(subscribers, version)
 
     def _choose_screen(self, status: dict[str, Any], view: dict[str, Any] | None) -> Image.Image:
         if self._notice is not None:

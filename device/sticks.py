@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from device.journal import Journal
+from device.listeners import Listeners
 from engines import sticks
 
 SHEET = "sticks"
@@ -40,7 +41,7 @@ class StickRoller:
         self._journal = journal
         self._rng = rng if rng is not None else random.SystemRandom()
         self._lock = threading.Lock()
-        self._listeners: list[Listener] = []
+        self._listeners: Listeners[ThrowRecord] = Listeners("throw listener")
         self._counts = [0] * (sticks.STICKS + 1)
         self._dark = [0] * sticks.STICKS  # how often each stick landed dark
         self._recent: deque[ThrowRecord] = deque(maxlen=RECENT)
@@ -69,22 +70,14 @@ class StickRoller:
             self._journal.add_sheet_entry(SHEET, "throw", body)
             record = {**body, "number": self.total + 1, "at": time.time()}
             self._note(record)
-            listeners = list(self._listeners)
+            listeners = self._listeners.snapshot()
         for listener in listeners:
             listener(dict(record))
         return dict(record)
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """listener(throw) after each throw, on the thread that threw; returns unsubscribe."""
-        with self._lock:
-            self._listeners.append(listener)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if listener in self._listeners:
-                    self._listeners.remove(listener)
-
-        return unsubscribe
+        return self._listeners.subscribe(listener)
 
     # --- reading ----------------------------------------------------------------------
 

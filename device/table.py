@@ -20,6 +20,7 @@ from typing import Any
 
 import engines
 from device.journal import GameRecord, Journal, SeatRecord
+from device.listeners import Listeners
 from engines import Game, IllegalAction
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ class Table:
     def __init__(self, journal: Journal) -> None:
         self._journal = journal
         self._lock = threading.RLock()
-        self._subscribers: list[Subscriber] = []
+        self._subscribers: Listeners[int] = Listeners("table subscriber")
         self._version = 0
         self._phase = "idle"
         self._record_id: int | None = None
@@ -100,15 +101,7 @@ class Table:
 
     def subscribe(self, callback: Subscriber) -> Callable[[], None]:
         """callback(version) runs after every change, on the thread that made it."""
-        with self._lock:
-            self._subscribers.append(callback)
-
-        def unsubscribe() -> None:
-            with self._lock:
-                if callback in self._subscribers:
-                    self._subscribers.remove(callback)
-
-        return unsubscribe
+        return self._subscribers.subscribe(callback)
 
     @property
     def version(self) -> int:
@@ -117,16 +110,11 @@ class Table:
     def _changed(self) -> tuple[int, list[Subscriber]]:
         """Call with the lock held; returns what _publish needs after releasing it."""
         self._version += 1
-        return self._version, list(self._subscribers)
+        return self._version, self._subscribers.snapshot()
 
-    @staticmethod
-    def _publish(change: tuple[int, list[Subscriber]]) -> None:
+    def _publish(self, change: tuple[int, list[Subscriber]]) -> None:
         version, subscribers = change
-        for callback in subscribers:
-            try:
-                callback(version)
-            except Exception:
-                log.exception("a table subscriber failed")
+        self._subscribers.tell(subscribers, version)
 
     # --- reading ----------------------------------------------------------------------
 

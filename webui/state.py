@@ -54,22 +54,20 @@ class SharedStates:
     that made the change, before the streams wake (this subscribes to the table
     before any stream can): each stream then only picks up its text and sends it,
     instead of fifteen threads queueing at the GIL to build views. An audience not
-    seen before is built by its first stream, the others waiting on its lock.
+    seen before is built by its first stream, the others waiting on the lock (builds
+    hold the GIL anyway, so one lock for all loses nothing).
     """
 
     def __init__(self, table: Table, sticks: StickRoller | None = None) -> None:
         self._table = table
         self._sticks = sticks
-        self._guard = threading.Lock()
-        self._locks: dict[int | None, threading.Lock] = {}
+        self._lock = threading.Lock()
         self._latest: dict[int | None, tuple[int, str]] = {}  # audience -> (version, text)
         table.subscribe(self._rebuild_all)
 
     def event_for(self, seat: int | None) -> tuple[int, str]:
         """(version, SSE text) of the seat's state (None: the public one), current now."""
-        with self._guard:
-            lock = self._locks.setdefault(seat, threading.Lock())
-        with lock:
+        with self._lock:
             cached = self._latest.get(seat)
             if cached is not None and cached[0] == self._table.version:
                 return cached
@@ -82,7 +80,7 @@ class SharedStates:
         """Rebuild the audiences streamed before that still exist: a seat of the last
         game may be gone from this one (a stream for it ends with "rejoin")."""
         taken = {seat["seat"] for seat in self._table.status()["seats"] if seat["taken"]}
-        with self._guard:
+        with self._lock:
             for gone in [seat for seat in self._latest if seat is not None and seat not in taken]:
                 del self._latest[gone]
             audiences = list(self._latest)

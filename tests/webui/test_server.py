@@ -22,11 +22,12 @@ CHANGES = 60
 
 
 class Bells:
-    """One doorbell per open stream; ring() wakes every stream at once."""
+    """One doorbell per open stream; ring() wakes every stream at once, stop() ends them."""
 
     def __init__(self) -> None:
         self._guard = threading.Lock()
         self._bells: list[threading.Event] = []
+        self.stopped = threading.Event()
 
     def new(self) -> threading.Event:
         bell = threading.Event()
@@ -39,6 +40,10 @@ class Bells:
             bells = list(self._bells)
         for bell in bells:
             bell.set()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.ring()
 
 
 def fan_out_app(bells: Bells) -> Callable[..., Iterator[bytes]]:
@@ -54,6 +59,8 @@ def fan_out_app(bells: Bells) -> Callable[..., Iterator[bytes]]:
                 while True:
                     bell.wait(5)
                     bell.clear()
+                    if bells.stopped.is_set():
+                        return  # before the server closes: no thread writes after it
                     yield b"data: " + b"x" * 1024 + b"\n\n"
 
             return events()
@@ -76,7 +83,7 @@ def serve() -> Iterator[Callable[[Any], int]]:
 
     yield start
     for server in servers:
-        server.task_dispatcher.shutdown(timeout=1)
+        server.task_dispatcher.shutdown(timeout=5)
         server.close()
 
 
@@ -109,7 +116,8 @@ def test_the_main_loop_does_not_spin_while_streams_send(
         real_poll(timeout, map)
 
     monkeypatch.setattr(wasyncore, "poll", counting_poll)
-    port = serve(fan_out_app(Bells()))
+    bells = Bells()
+    port = serve(fan_out_app(bells))
     streams = []
     for _ in range(STREAMS):
         sock = socket.create_connection(("127.0.0.1", port))
@@ -129,6 +137,9 @@ def test_the_main_loop_does_not_spin_while_streams_send(
     # A request wakes the main loop a few times (read, task done, close); the
     # spinning loop polled ~100 times per change while the streams sent.
     assert per_change < 20, f"{per_change:.0f} polls per change"
+    bells.stop()
+    for sock in streams:
+        read_until(sock, b"0\r\n\r\n")  # the stream's last chunk: its thread is done
     for sock in [*streams, poster]:
         sock.close()
 

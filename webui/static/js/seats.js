@@ -41,3 +41,10 @@ export function totalRow(state) {
     ),
   );
 }
+
+// One name field per seat, clockwise from seat 1: the top of every score sheet's setup.
+export function nameInputs(count, names) {
+  return Array.from({ length: count }, (_, seat) =>
+    h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
+      "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: names[seat] || "" }));
+}

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { ALL_CARDS, cardButton, numberOf, suitOf } from "../cena/cards.js";
 import { objectiveRow, readRow } from "../cena/options.js";
 import { clearError, h, listing, replace, showError } from "../dom.js";
+import { nameInputs } from "../seats.js";
 
 const root = document.getElementById("sheet");
 const PATH = "/api/companion/cena";
@@ -37,9 +38,7 @@ function setupForm() {
     [3, 4, 5].map((n) => h("option", { value: n, selected: n === (sheet.players || 4) }, `${n} players`)));
   const names = h("div", {});
   const drawNames = () =>
-    replace(names, Array.from({ length: Number(players.value) }, (_, seat) =>
-      h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
-        "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: sheet.names[seat] || "" })));
+    replace(names, nameInputs(Number(players.value), sheet.names));
   players.addEventListener("change", drawNames);
   drawNames();
   const objectives = h("div", { "data-testid": "objectives" });

@@ -8,6 +8,7 @@ import { api } from "../api.js";
 import { outcomeText } from "../chanoyu/board.js";
 import { CARDS_BY_SUIT, SYMBOLS, TSUKUMOGAMI, cardFace, cardName, cardShort, isTsukumogami, numberOf, rankOf, suitOf } from "../chanoyu/cards.js";
 import { clearError, h, replace, showError } from "../dom.js";
+import { nameInputs } from "../seats.js";
 
 const root = document.getElementById("sheet");
 const PATH = "/api/companion/chanoyu";
@@ -38,9 +39,7 @@ function setupForm() {
   const host = h("select", { id: "cy-host", "data-testid": "sheet-host" });
   const drawNames = () => {
     const count = Number(players.value);
-    replace(names, Array.from({ length: count }, (_, seat) =>
-      h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
-        "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: sheet.names[seat] || "" })));
+    replace(names, nameInputs(count, sheet.names));
     replace(host, Array.from({ length: count }, (_, seat) =>
       h("option", { value: seat, selected: seat === sheet.first_host }, `Seat ${seat + 1}`)));
   };

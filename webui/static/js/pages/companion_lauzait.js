@@ -6,6 +6,7 @@
 import { api, follow, showConnection } from "../api.js";
 import { clearError, h, listing, replace, showError } from "../dom.js";
 import { allCodes, departmentFace, isWild, played } from "../lauzait/pieces.js";
+import { nameInputs } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
 
 const PATH = "/api/companion/lauzait";
@@ -74,9 +75,7 @@ function setupForm() {
   const players = h("select", { id: "lz-players", "data-testid": "sheet-players" },
     [2, 3, 4].map((n) => h("option", { value: n, selected: n === (sheet.players || 4) }, `${n} players`)));
   const names = h("div");
-  const drawNames = () => replace(names, Array.from({ length: Number(players.value) }, (_, seat) =>
-    h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat, "aria-label": `Seat ${seat + 1} name`,
-      placeholder: `Seat ${seat + 1}, clockwise`, value: sheet.names[seat] || "" })));
+  const drawNames = () => replace(names, nameInputs(Number(players.value), sheet.names));
   players.addEventListener("change", drawNames);
   drawNames();
   const bridges = h("select", { id: "lz-bridges", "data-testid": "sheet-bridges" },

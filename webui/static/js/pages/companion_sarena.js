@@ -8,6 +8,7 @@ import { api, follow, showConnection } from "../api.js";
 import { COLOUR_LETTERS, colourName, swatch } from "../colours/colours.js";
 import { colourPanel } from "../colours/panel.js";
 import { clearError, h, listing, replace, showError } from "../dom.js";
+import { nameInputs } from "../seats.js";
 
 const PATH = "/api/companion/sarena";
 const MAX_HEIGHT = 4;
@@ -40,9 +41,7 @@ function setupForm() {
   const drawnRow = h("label", { class: "check" }, useDrawn, "");
   const drawNames = () => {
     const n = Number(players.value);
-    replace(names, Array.from({ length: n }, (_, seat) =>
-      h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
-        "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: sheet.names[seat] || "" })));
+    replace(names, nameInputs(n, sheet.names));
     const usable = drawn && drawn.round && !drawn.revealed && drawn.players === n && drawn.round !== sheet.round?.round;
     drawnRow.hidden = !usable;
     useDrawn.checked = false;
