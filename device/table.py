@@ -28,8 +28,6 @@ log = logging.getLogger(__name__)
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 ROOM_LENGTH = 4
 NAME_MAX = 16
-# Options that fix a deal or a secret: they configure a game but are never shown.
-SECRET_OPTIONS = frozenset({"hands", "pile", "stock", "colours"})
 
 Subscriber = Callable[[int], None]
 
@@ -126,6 +124,8 @@ class Table:
         """What everyone may know about the table (no tokens, no seed, no secret options)."""
         with self._lock:
             info = engines.info(self._engine) if self._engine else None
+            # Options that fix a deal or a secret configure the game but are never shown.
+            secret = engines.secret_options(self._engine) if self._engine else frozenset()
             return {
                 "phase": self._phase,
                 "game": self._engine or None,
@@ -133,7 +133,7 @@ class Table:
                 "min_players": info["min_players"] if info else None,
                 "max_players": info["max_players"] if info else None,
                 "players": self._players,
-                "options": {k: v for k, v in self._options.items() if k not in SECRET_OPTIONS},
+                "options": {k: v for k, v in self._options.items() if k not in secret},
                 "room": self._room or None,
                 "seats": [
                     {

@@ -11,13 +11,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Action, Event, Game, IllegalAction, View, new_seed
+from engines.base import Action, Event, Game, IllegalAction, Option, View, new_seed
 from engines.cena import Cena
 from engines.chanoyu import Chanoyu
 from engines.lauzait import Lauzait
 from engines.sarena import Sarena
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "View", "info", "load", "names", "new"]
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Option",
+    "View",
+    "info",
+    "load",
+    "names",
+    "new",
+    "secret_options",
+]
 
 # One line per game; the key is the engine's public name.
 _GAMES: dict[str, type[Game]] = {
@@ -34,14 +46,28 @@ def names() -> list[str]:
 
 
 def info(name: str) -> dict[str, Any]:
-    """Title and player range of one engine, for menus."""
+    """What generic layers may know of one engine, JSON-ready: title, player range, the
+    options a table may set with their defaults (never the secret ones), the actions
+    only the whole table may take, and labels for the game's random events."""
     cls = _game_class(name)
     return {
         "name": cls.name,
         "title": cls.title,
         "min_players": cls.min_players,
         "max_players": cls.max_players,
+        "defaults": {
+            o.name: o.default
+            for o in cls.options_declared
+            if not o.secret and o.default is not None
+        },
+        "table_actions": sorted(cls.table_actions),
+        "random_events": dict(cls.random_events),
     }
+
+
+def secret_options(name: str) -> frozenset[str]:
+    """Options of a game that fix a deal or a secret: never shown, never set from a phone."""
+    return frozenset(o.name for o in _game_class(name).options_declared if o.secret)
 
 
 def new(

@@ -17,6 +17,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -58,6 +59,22 @@ def copy_plain(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+@dataclass(frozen=True)
+class Option:
+    """One option a table may set for a game, declared by the engine next to its rules.
+
+    A secret option fixes a deal or a secret (a preset hand, a stacked pile, drawn
+    colours): it exists for tests and the journal, is never shown to any audience and
+    cannot be set from a phone, or whoever set it would know everyone's cards.
+    `default` is what the game plays with when the option is not given; None when
+    there is none to offer (a given board: without it the game deals its own).
+    """
+
+    name: str
+    default: Any = None
+    secret: bool = False
+
+
 def new_seed() -> int:
     """A fresh seed from the operating system's CSPRNG."""
     return secrets.randbits(63)
@@ -74,6 +91,14 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # What generic layers (device, web, screens) read instead of naming a game:
+    options_declared: ClassVar[tuple[Option, ...]] = ()
+    # Action types only the whole table may decide (e.g. ending early when everyone
+    # agrees): legal, but never offered to one player's phone.
+    table_actions: ClassVar[frozenset[str]] = frozenset()
+    # The game's own random events shown on screens (a throw's "purpose") and their
+    # short labels.
+    random_events: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -87,6 +112,12 @@ class Game(ABC):
             raise ValueError("seed must be a whole number")
         if not isinstance(options, Mapping):
             raise ValueError("options must be a mapping")
+        known = [option.name for option in self.options_declared]
+        unknown = sorted(str(key) for key in options if key not in known)
+        if unknown:
+            raise ValueError(
+                f"unknown {self.title} option(s): {', '.join(unknown)}; known: {', '.join(known)}"
+            )
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = copy.deepcopy(dict(options))

@@ -11,8 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import engines
-from device.table import SECRET_OPTIONS
-from engines.cena import DEFAULT_OBJECTIVES, parse_objective
 from webui.errors import ApiError
 
 
@@ -20,7 +18,7 @@ def check_setup(game: str, players: int, options: dict[str, Any]) -> None:
     """ApiError(400) unless the engine accepts this game, player count and options."""
     if game not in engines.names():
         raise ApiError(400, f"unknown game {game!r}; known: {', '.join(engines.names())}")
-    secret = sorted(key for key in options if key in SECRET_OPTIONS)
+    secret = sorted(key for key in options if key in engines.secret_options(game))
     if secret:
         raise ApiError(400, f"option(s) {', '.join(secret)} cannot be set from a phone")
     try:
@@ -31,18 +29,6 @@ def check_setup(game: str, players: int, options: dict[str, Any]) -> None:
         raise ApiError(400, "those game options are not valid") from None
 
 
-def option_defaults(game: str) -> dict[str, Any]:
-    """The options a game plays with when none are given, for the options editors."""
-    if game == "cena":
-        return {
-            "simplified": False,
-            "host": 0,
-            "draw_objectives": False,
-            "objectives": [parse_objective(objective) for objective in DEFAULT_OBJECTIVES],
-        }
-    return {}
-
-
 def games() -> list[dict[str, Any]]:
     """Every game this box can run, with its default options, for the setup menus."""
-    return [{**engines.info(name), "defaults": option_defaults(name)} for name in engines.names()]
+    return [engines.info(name) for name in engines.names()]

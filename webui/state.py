@@ -5,10 +5,10 @@ it may send; everyone else gets the public view. Every audience also gets the
 latest throw of the box's dice-sticks ("sticks"). Nothing here reads a token or
 a seed.
 
-Some actions an engine offers are the table's to decide, not one player's: a
-game ended early "if the table agrees" (Lauzait Cep's end_game). No phone is
-offered them or may send them; the host applies them from /host, and the host's
-payload says whether it can ("end_early").
+Some actions an engine offers are the table's to decide, not one player's (the
+engine declares them in `table_actions`, e.g. a game ended early "if the table
+agrees"). No phone is offered them or may send them; the host applies them from
+/host, and the host's payload says whether it can ("end_early").
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import engines
 from device.sticks import StickRoller
 from device.table import Table
 from webui.live import event
 
 END_GAME: dict[str, Any] = {"type": "end_game"}
-TABLE_ACTIONS = frozenset({"end_game"})
 
 
 def state_for(table: Table, seat: int | None, sticks: StickRoller | None = None) -> dict[str, Any]:
@@ -34,13 +34,21 @@ def state_for(table: Table, seat: int | None, sticks: StickRoller | None = None)
     return view
 
 
+def table_actions(table: Table) -> frozenset[str]:
+    """Action types the game in play leaves to the whole table, not one player."""
+    game = table.status()["game"]
+    return frozenset(engines.info(game)["table_actions"]) if game else frozenset()
+
+
 def player_actions(table: Table, seat: int) -> list[dict[str, Any]]:
     """The seat's legal actions, less those only the table may decide."""
-    return [action for action in table.legal_actions(seat) if action["type"] not in TABLE_ACTIONS]
+    kept = table_actions(table)
+    return [action for action in table.legal_actions(seat) if action["type"] not in kept]
 
 
 def can_end_early(table: Table) -> bool:
-    """The game in play may be ended now with its scores standing (the table agrees)."""
+    """The game in play may be ended now with its scores standing (the table agrees):
+    an engine offers this as its table action "end_game"."""
     waiting = table.to_act()
     return bool(waiting) and END_GAME in table.legal_actions(waiting[0])
 

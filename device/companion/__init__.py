@@ -1,45 +1,48 @@
-"""Companion score sheets: the box keeps the score of a game played with real cards.
+"""Companion score sheets: the box keeps the score of a game played with real pieces.
 
-One module per game; each sheet keeps its entries in the journal (append-only, so
-corrections are logged and nothing is lost to a power cut) and scores them with
-the engine's own scoring functions: one rule, one place.
+Each game's sheet lives in its own package (`device/games/<name>/sheet.py`); each
+keeps its entries in the journal (append-only, so corrections are logged and
+nothing is lost to a power cut) and scores them with the engine's own scoring
+functions: one rule, one place. Secret colours (`colours.py`) serve any game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-from device.companion.cena import CenaSheet
-from device.companion.chanoyu import ChanoyuSheet
+from device import games
 from device.companion.colours import ColourRounds
-from device.companion.lauzait import LauzaitSheet
-from device.companion.sarena import SarenaSheet
 from device.journal import Journal
 
-__all__ = ["CenaSheet", "ChanoyuSheet", "ColourRounds", "LauzaitSheet", "SarenaSheet", "Sheets"]
+__all__ = ["ColourRounds", "SheetTools", "Sheets"]
+
+
+@dataclass(frozen=True)
+class SheetTools:
+    """What a game's sheet may use: the journal, the change callback, secret colours."""
+
+    journal: Journal
+    on_change: Callable[[], None]
+    colours: ColourRounds
 
 
 class Sheets:
-    """Every companion score sheet the box keeps (one attribute and accessor per game)."""
+    """Every companion score sheet the box keeps: one per game that declares one."""
 
     def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
-        self._cena = CenaSheet(journal, on_change)
-        self._chanoyu = ChanoyuSheet(journal, on_change)
         self._colours = ColourRounds(journal, on_change)  # secret colours, for any game
-        self._sarena = SarenaSheet(journal, self._colours, on_change)
-        self._lauzait = LauzaitSheet(journal, on_change)
+        tools = SheetTools(journal, on_change, self._colours)
+        self._sheets = {name: game.sheet(tools) for name, game in games.registered().items()}
 
-    def cena(self) -> CenaSheet:
-        return self._cena
+    def names(self) -> list[str]:
+        """The games with a score sheet, sorted."""
+        return sorted(self._sheets)
 
-    def chanoyu(self) -> ChanoyuSheet:
-        return self._chanoyu
+    def get(self, game: str) -> Any:
+        """One game's sheet; KeyError for a game without one."""
+        return self._sheets[game]
 
     def colours(self) -> ColourRounds:
         return self._colours
-
-    def sarena(self) -> SarenaSheet:
-        return self._sarena
-
-    def lauzait(self) -> LauzaitSheet:
-        return self._lauzait

@@ -1,28 +1,25 @@
 """OLED screens: pure functions from the table's public data to a 128x64 image.
 
-`screen_for` picks what the box shows now. Each game registers the pages it can
-show while being played, in `GAME_PAGES`: one module and one line per game.
+`screen_for` picks what the box shows now. Each game's own pages, shown while it
+is played, are declared by its package in `device/games/`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
 
-from device.screens.cena import cena_scores_screen, cena_screen
-from device.screens.chanoyu import chanoyu_scores_screen, chanoyu_screen, chanoyu_tableaux_screen
-from device.screens.lauzait import lauzait_board_screen, lauzait_scores_screen, lauzait_screen
+from device import games
 from device.screens.lobby import lobby_screen
 from device.screens.menu import menu_screen
 from device.screens.message import idle_screen, message_screen
 from device.screens.render import require_public, seat_name
 from device.screens.result import result_screen
-from device.screens.sarena import sarena_board_screen, sarena_screen
 
 __all__ = [
-    "GAME_PAGES",
+    "game_pages",
     "idle_screen",
     "lobby_screen",
     "menu_screen",
@@ -31,15 +28,11 @@ __all__ = [
     "screen_for",
 ]
 
-GameScreen = Callable[[Mapping[str, Any], Mapping[str, Any]], Image.Image]
-
-# Pages a game shows while it is played, switched with a button: 0 is the table.
-GAME_PAGES: dict[str, tuple[GameScreen, ...]] = {
-    "cena": (cena_screen, cena_scores_screen),
-    "chanoyu": (chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
-    "sarena": (sarena_screen, sarena_board_screen),
-    "lauzait": (lauzait_screen, lauzait_board_screen, lauzait_scores_screen),
-}
+def game_pages(game: str) -> tuple[games.GameScreen, ...]:
+    """The pages a game shows while played (0 is the table); a game without a device
+    package gets one generic page: whose turn it is."""
+    declared = games.game(game)
+    return declared.pages if declared is not None else (_turn_screen,)
 
 
 def screen_for(
@@ -60,9 +53,9 @@ def screen_for(
     if view is None:
         raise ValueError(f"the {phase!r} phase needs the game's public view")
     require_public(view)
-    game_pages = GAME_PAGES.get(view["game"], (_turn_screen,))
+    own = game_pages(view["game"])
     # Once over, the result comes first; the game's own pages stay reachable after it.
-    pages = (result_screen, *game_pages) if phase == "over" else game_pages
+    pages = (result_screen, *own) if phase == "over" else own
     return pages[page % len(pages)](view, status)
 
 

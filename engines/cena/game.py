@@ -22,7 +22,7 @@ from engines.cena.cards import (
     sort_cards,
 )
 from engines.cena.objectives import Objective
-from engines.cena.options import DEALS, Settings, parse_options
+from engines.cena.options import DEALS, DECLARED, Settings, parse_options
 from engines.cena.scoring import alliance_scores, seat_scores, winners_of
 from engines.cena.tricks import winning_alliance
 
@@ -36,6 +36,7 @@ class Cena(Game):
     title = "Céna"
     min_players = 3
     max_players = 5
+    options_declared = DECLARED
 
     # Whole game
     settings: Settings

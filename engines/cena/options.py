@@ -6,12 +6,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engines.base import Option
 from engines.cena.cards import HAND_SIZES, is_card, sort_cards
 from engines.cena.objectives import DEFAULT_OBJECTIVES, Objective, parse_objective
 
 DEALS = 3
 MAX_OBJECTIVE_DECK = 8  # the box holds eight Objective Cards
-KNOWN_OPTIONS = ("simplified", "host", "hands", "objectives", "draw_objectives")
+# What a table may set; unknown keys are refused by engines.base.Game.
+DECLARED = (
+    Option("simplified", default=False),  # Playing Cards only in front of their own player
+    Option("host", default=0),  # host of the first deal
+    Option("objectives", default=[dict(parse_objective(o)) for o in DEFAULT_OBJECTIVES]),
+    Option("draw_objectives", default=False),  # shuffle the deck with the game's generator
+    Option("hands", secret=True),  # a fixed first deal
+)
 
 
 @dataclass(frozen=True)
@@ -24,11 +32,6 @@ class Settings:
 
 
 def parse_options(options: Mapping[str, Any], players: int) -> Settings:
-    unknown = sorted(str(key) for key in options if key not in KNOWN_OPTIONS)
-    if unknown:
-        raise ValueError(
-            f"unknown Céna option(s): {', '.join(unknown)}; known: {', '.join(KNOWN_OPTIONS)}"
-        )
     simplified = _flag(options, "simplified")
     draw = _flag(options, "draw_objectives")
     host = options.get("host", 0)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from engines.base import Action, Event, Game, IllegalAction, View, require
 from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
 from engines.chanoyu.cards import deal, sort_key
-from engines.chanoyu.options import parse_options
+from engines.chanoyu.options import DECLARED, parse_options
 from engines.chanoyu.scoring import match_result, next_host, seats_right_of, tableau_points
 from engines.chanoyu.tableau import Placement, Slot, Tableau, values_of
 from engines.chanoyu.trick import check_play, led_suit, playable, trick_winner
@@ -62,6 +62,7 @@ class Chanoyu(Game):
     title: ClassVar[str] = "Chanoyu"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 5
+    options_declared = DECLARED
 
     scoring: str
     original_host: int

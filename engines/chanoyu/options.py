@@ -11,10 +11,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engines.base import Option
 from engines.chanoyu.cards import DECK, HAND_SIZE, is_card
 from engines.chanoyu.scoring import DEFAULT_SCORING, SCORING_RULES
 
-KNOWN_OPTIONS = ("hands", "host", "pile", "scoring")
+# What a table may set; unknown keys are refused by engines.base.Game.
+DECLARED = (
+    Option("host", default=0),  # first host
+    Option("scoring", default=DEFAULT_SCORING),  # the tableau rule
+    Option("hands", secret=True),  # a fixed first deal ...
+    Option("pile", secret=True),  # ... and the top of the pile
+)
 
 
 @dataclass(frozen=True)
@@ -27,9 +34,6 @@ class Settings:
 
 def parse_options(options: Mapping[str, Any], players: int) -> Settings:
     """Check the options; raise ValueError with a clear reason if any is bad."""
-    unknown = sorted(set(options) - set(KNOWN_OPTIONS), key=str)
-    if unknown:
-        raise ValueError(f"unknown option {unknown[0]!r}; known: {', '.join(KNOWN_OPTIONS)}")
     host = options.get("host", 0)
     if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players:
         raise ValueError(f"host must be a seat from 0 to {players - 1}, not {host!r}")

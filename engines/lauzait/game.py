@@ -11,12 +11,12 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines import sticks
-from engines.base import Action, Event, Game, IllegalAction, View, require
+from engines.base import Action, Event, Game, IllegalAction, Option, View, require
 from engines.lauzait import actions as fields
 from engines.lauzait.board import MOUNTAIN, WATER, Grid, empty_square
 from engines.lauzait.departments import (
@@ -44,7 +44,14 @@ from engines.lauzait.seasons import (
 DISSOLVE, FORM, DECLARE = range(3)
 STEP_NAMES = ("dissolve", "form", "declare")
 
-OPTIONS = {"hands", "board", "stock", "luminous", "layered_bridges"}
+# What a table may set; unknown keys are refused by engines.base.Game.
+OPTIONS = (
+    Option("luminous", default=False),  # the luminous piece variant
+    Option("layered_bridges", default=2),  # 2 (Japanese rulebook) or 3 (English)
+    Option("hands", secret=True),  # a fixed first season: hands, board and stock
+    Option("board"),
+    Option("stock", secret=True),
+)
 
 
 @dataclass(frozen=True)
@@ -64,13 +71,17 @@ class Lauzait(Game):
     title: ClassVar[str] = "Lauzait Cep"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
+    options_declared = OPTIONS
+    table_actions = frozenset({"end_game"})  # end now, scores standing, if the table agrees
+    random_events: ClassVar[Mapping[str, str]] = {
+        "water": "Water",
+        "start": "Start",
+        "direction": "Way",
+    }
 
     # --- setup -------------------------------------------------------------
 
     def setup(self) -> None:
-        unknown = sorted(set(self.options) - OPTIONS)
-        if unknown:
-            raise ValueError(f"unknown Lauzait Cep option(s): {', '.join(unknown)}")
         luminous = self.options.get("luminous", False)
         if not isinstance(luminous, bool):
             raise ValueError('"luminous" must be true or false')

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from device.companion import CenaSheet
+from device.games.cena.sheet import CenaSheet
 from device.journal import Journal
 from engines.cena import alliance_score
 

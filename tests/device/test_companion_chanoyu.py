@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from device.companion import CenaSheet, ChanoyuSheet
+from device.games.cena.sheet import CenaSheet
+from device.games.chanoyu.sheet import ChanoyuSheet
 from device.journal import Journal
 from engines.chanoyu import match_result, next_host, tableau_points
 

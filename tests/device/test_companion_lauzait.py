@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from device.companion.lauzait import LauzaitSheet
+from device.games.lauzait.sheet import LauzaitSheet
 from device.journal import Journal
 from engines.lauzait import department_bonus, formation_points
 from engines.lauzait.seasons import start_and_direction

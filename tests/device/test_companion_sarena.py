@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from device.companion import ColourRounds, SarenaSheet, Sheets
+from device.companion import ColourRounds, Sheets
 from device.companion.colours import NotYourSeat
+from device.games.sarena.sheet import SarenaSheet
 from device.journal import Journal
 from engines.sarena import final_scores
 from engines.sarena.chips import COLOURS
@@ -303,7 +304,7 @@ def test_the_box_keeps_one_colour_keeper_for_every_sheet(tmp_path: Path) -> None
     journal = Journal(tmp_path / "j.sqlite3")
     try:
         sheets = Sheets(journal, lambda: None)
-        sheets.sarena().setup(2, ["Ann", "Bob"])
+        sheets.get("sarena").setup(2, ["Ann", "Bob"])
         drawn = sheets.colours().current()
         assert drawn is not None and drawn.names == ["Ann", "Bob"]
     finally:

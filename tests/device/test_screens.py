@@ -10,8 +10,7 @@ import qrcode
 from luma.core.device import dummy
 from PIL import Image, ImageChops
 
-from device.screens import GAME_PAGES, screen_for
-from device.screens.cena import (
+from device.games.cena.screens import (
     CARD_BOTTOM,
     CARD_TOP,
     LABEL_BOTTOM,
@@ -21,6 +20,7 @@ from device.screens.cena import (
     cena_screen,
     seat_columns,
 )
+from device.screens import game_pages, screen_for
 from device.screens.fonts import BIG, BODY, HUGE, SMALL, printable
 from device.screens.lobby import QR_LEFT, join_qr, lobby_screen, qr_top
 from device.screens.menu import (
@@ -516,7 +516,8 @@ def test_screen_for_needs_the_view_once_a_game_runs():
 
 
 def test_screen_for_a_game_without_its_own_screens_shows_whose_turn():
-    assert "solitaire" not in GAME_PAGES  # no such engine: stands for any game without screens
+    # "solitaire": no such engine, it stands for any game without screens of its own
+    assert game_pages("solitaire")[0].__name__ == "_turn_screen"
     status = {**make_status(), "game": "solitaire", "title": "Solitaire"}
     view = {
         "game": "solitaire",

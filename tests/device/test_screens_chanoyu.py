@@ -10,9 +10,8 @@ import pytest
 from PIL import Image, ImageChops
 
 import engines
-from device.screens import GAME_PAGES, screen_for
-from device.screens.cena import seat_columns
-from device.screens.chanoyu import (
+from device.games.cena.screens import seat_columns
+from device.games.chanoyu.screens import (
     CARD_BOTTOM,
     CARD_TOP,
     LABEL_BOTTOM,
@@ -23,6 +22,7 @@ from device.screens.chanoyu import (
     chanoyu_tableaux_screen,
     runs,
 )
+from device.screens import game_pages, screen_for
 from device.screens.render import TITLE_BAR_HEIGHT, Box
 from device.screens.result import result_screen
 from engines.base import Game
@@ -241,7 +241,7 @@ def test_the_scores_page_changes_only_the_number_when_a_total_changes() -> None:
 
 
 def test_chanoyu_registers_its_three_pages_and_the_result_comes_first_once_over() -> None:
-    assert GAME_PAGES["chanoyu"] == PAGES
+    assert game_pages("chanoyu") == PAGES
     view, table = fixed_game().view(None), status()
     for page, screen in enumerate((*PAGES, PAGES[0])):
         assert same(screen_for(view, table, JOIN_URL, page), screen(view, table))

@@ -11,9 +11,7 @@ import pytest
 from PIL import Image
 
 import engines
-from device.screens import GAME_PAGES, screen_for
-from device.screens.fonts import BIG, BODY, SMALL
-from device.screens.lauzait import (
+from device.games.lauzait.screens import (
     BOARD_LEFT,
     BOARD_TOP,
     CELL,
@@ -31,6 +29,8 @@ from device.screens.lauzait import (
     lauzait_screen,
     turn_text,
 )
+from device.screens import game_pages, screen_for
+from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import Box, draw_text, largest_size, render
 from engines.base import Game
 
@@ -82,7 +82,7 @@ def lit(image: Image.Image, box: Box) -> float:
 
 
 def test_the_pages_are_registered_and_cycle_with_the_b_button() -> None:
-    assert GAME_PAGES["lauzait"] == PAGES
+    assert game_pages("lauzait") == PAGES
     view = game().view(None)
     for page, screen in enumerate(PAGES):
         shown = screen_for(view, status(), "HTTP://X/J/KQZX", page=page)

@@ -9,11 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 
 import engines
-from device.screens import GAME_PAGES, screen_for
-from device.screens.colours import colour_screen, pass_screen, reveal_screen
-from device.screens.message import message_screen
-from device.screens.result import result_screen
-from device.screens.sarena import (
+from device.games.sarena.screens import (
     MAP_CELL,
     MAP_TOP,
     moves_text,
@@ -21,6 +17,10 @@ from device.screens.sarena import (
     sarena_screen,
     square_name,
 )
+from device.screens import game_pages, screen_for
+from device.screens.colours import colour_screen, pass_screen, reveal_screen
+from device.screens.message import message_screen
+from device.screens.result import result_screen
 
 NAMES = ["Alice", "Bob", "Chloé", "Dan"]
 JOIN_URL = "HTTP://192.168.1.20:8000/J/KQZX"
@@ -125,7 +125,7 @@ def test_no_play_screen_depends_on_the_secret_colours() -> None:
     for moves in (0, 5, 12):
         one = game(["R", "B", "G"], moves).view(None)
         other = game(["Y", "G", "R"], moves).view(None)
-        for page in range(len(GAME_PAGES["sarena"])):
+        for page in range(len(game_pages("sarena"))):
             assert same(
                 screen_for(one, status(), JOIN_URL, page),
                 screen_for(other, status(), JOIN_URL, page),

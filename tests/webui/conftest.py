@@ -20,10 +20,10 @@ from PIL import Image
 from werkzeug.test import TestResponse
 
 import engines
-from device.companion.chanoyu import ChanoyuSheet
 from device.companion.colours import ColourRounds
-from device.companion.lauzait import LauzaitSheet
-from device.companion.sarena import SarenaSheet
+from device.games.chanoyu.sheet import ChanoyuSheet
+from device.games.lauzait.sheet import LauzaitSheet
+from device.games.sarena.sheet import SarenaSheet
 from device.journal import Journal
 from device.table import Table
 from webui import create_app
@@ -157,20 +157,19 @@ class FakeSheets:
         self.sarena_sheet = SarenaSheet(journal, self.colour_rounds, lambda: None)
         self.lauzait_sheet = LauzaitSheet(journal, lambda: None)
 
-    def cena(self) -> FakeCenaSheet:
-        return self.sheet
+    def names(self) -> list[str]:
+        return ["cena", "chanoyu", "lauzait", "sarena"]
 
-    def chanoyu(self) -> ChanoyuSheet:
-        return self.chanoyu_sheet
+    def get(self, game: str) -> Any:
+        return {
+            "cena": self.sheet,
+            "chanoyu": self.chanoyu_sheet,
+            "lauzait": self.lauzait_sheet,
+            "sarena": self.sarena_sheet,
+        }[game]
 
     def colours(self) -> ColourRounds:
         return self.colour_rounds
-
-    def sarena(self) -> SarenaSheet:
-        return self.sarena_sheet
-
-    def lauzait(self) -> LauzaitSheet:
-        return self.lauzait_sheet
 
 
 @pytest.fixture(autouse=True)

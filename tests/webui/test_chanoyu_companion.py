@@ -24,7 +24,7 @@ def test_the_page_and_the_state_before_setup(client: FlaskClient, sheets: FakeSh
     assert client.get("/static/js/pages/companion_chanoyu.js").status_code == 200
     assert 'href="/companion/chanoyu"' in client.get("/").get_data(as_text=True)
     state = ok(client.get(PATH))
-    assert state == sheets.chanoyu().state() and state["players"] == 0
+    assert state == sheets.get("chanoyu").state() and state["players"] == 0
 
 
 def test_setup_rounds_a_correction_and_the_end(client: FlaskClient) -> None:
@@ -76,7 +76,7 @@ def test_malformed_requests_are_400_and_change_nothing(
     client: FlaskClient, sheets: FakeSheets
 ) -> None:
     ok(client.post(f"{PATH}/setup", json=SETUP))
-    before = sheets.chanoyu().state()
+    before = sheets.get("chanoyu").state()
     cases = [
         ("/setup", {"players": "3", "names": SETUP["names"]}, "players"),
         ("/setup", {"players": 3, "names": "Ann Bob Cat"}, "names"),
@@ -95,4 +95,4 @@ def test_malformed_requests_are_400_and_change_nothing(
         message = refused(client.post(f"{PATH}{path}", json=body), 400)
         assert words in message, (body, message)
     assert refused(client.post(f"{PATH}/round", data="{{"), 400)
-    assert sheets.chanoyu().state() == before
+    assert sheets.get("chanoyu").state() == before

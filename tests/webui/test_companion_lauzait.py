@@ -53,12 +53,12 @@ def test_a_short_game_through_the_routes(client: FlaskClient, sheets: FakeSheets
     assert state["scores"][0] == 1 and state["corrections"][-1]["kind"] == "void"
     state = call(client, "/finish")
     assert state["over"] and state["winners"] == [1]
-    assert ok(client.get(PATH)) == sheets.lauzait().state()
+    assert ok(client.get(PATH)) == sheets.get("lauzait").state()
 
 
 def test_the_calculator_writes_nothing(client: FlaskClient, sheets: FakeSheets) -> None:
     call(client, "/setup", {"players": 3, "names": ["Ann", "Bo", "Cy"]})
-    before = sheets.lauzait().state()
+    before = sheets.get("lauzait").state()
     answer = call(client, "/calculate", {"departments": GOVERNMENT, "stalemate": True})
     assert answer["formation"] == formation_points(GOVERNMENT, stalemate=True)
     assert answer["bonuses"] == [1, 6, 2]
@@ -68,7 +68,7 @@ def test_the_calculator_writes_nothing(client: FlaskClient, sheets: FakeSheets) 
         {"departments": [], "stalemate": True, "hand": ["J"] * 9, "luminous": "J"},
     )
     assert bare["formation"]["total"] == 3 + 15 + 9
-    assert sheets.lauzait().state() == before
+    assert sheets.get("lauzait").state() == before
 
 
 @pytest.mark.parametrize(
@@ -99,10 +99,10 @@ def test_bad_entries_are_400_with_a_reason_and_change_nothing(
     client: FlaskClient, sheets: FakeSheets, path: str, body: Any, words: str
 ) -> None:
     call(client, "/setup", {"players": 3, "names": ["Ann", "Bo", "Cy"]})
-    before = sheets.lauzait().state()
+    before = sheets.get("lauzait").state()
     message = refused(client.post(f"{PATH}{path}", json=body), 400)
     assert re.search(words, message), message
-    assert sheets.lauzait().state() == before
+    assert sheets.get("lauzait").state() == before
 
 
 def test_a_body_that_is_not_json_is_refused(client: FlaskClient) -> None:

@@ -62,7 +62,8 @@ def test_configure_refusals(client: FlaskClient, table: Table, journal: Journal)
         ({"players": "4"}, 400, "whole number"),
         ({"game": "go"}, 400, "unknown game"),
         ({"options": {"objectives": []}}, 400, "exactly 3"),
-        ({"options": {"colours": ["R"]}}, 400, "cannot be set"),
+        ({"options": {"hands": [["A3"]]}}, 400, "cannot be set"),
+        ({"options": {"colours": ["R"]}}, 400, "unknown Céna option"),
         ({"players": 3}, 409, "free the seats"),  # seat 4 is taken
     ]
     for body, status, words in cases:

@@ -17,7 +17,7 @@ from typing import Any, cast
 import pytest
 from flask.testing import FlaskClient
 
-import engines.sarena.engine as sarena_engine
+import engines.sarena.game as sarena_engine
 from device.journal import Journal
 from device.table import Table
 from engines.sarena import final_scores

@@ -12,7 +12,7 @@ from webui.errors import ApiError
 from webui.game_setup import check_setup, games
 from webui.payload import read_json
 from webui.services import services, table
-from webui.state import TABLE_ACTIONS, state_for
+from webui.state import state_for, table_actions
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -62,7 +62,7 @@ def join() -> dict[str, Any]:
 def action() -> dict[str, Any]:
     seat = require_seat()
     body = read_json(required={"action": dict})
-    if body["action"].get("type") in TABLE_ACTIONS:
+    if body["action"].get("type") in table_actions(table()):
         # Not 403: that tells a page its seat is gone.
         raise ApiError(422, "the whole table must agree to that: the host does it from /host")
     return {"events": table().act(seat, body["action"])}

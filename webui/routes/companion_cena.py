@@ -24,7 +24,7 @@ ALLIANCE_FIELDS: dict[str, type] = {"cards": list, "count": int, "penalty_cards"
 def sheet() -> CenaSheetLike:
     sheets = services().sheets
     assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.cena()
+    return sheets.get("cena")
 
 
 @bp.get("/companion/cena")

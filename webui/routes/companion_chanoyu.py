@@ -22,7 +22,7 @@ bp = Blueprint("companion_chanoyu", __name__)
 def sheet() -> ChanoyuSheetLike:
     sheets = services().sheets
     assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.chanoyu()
+    return sheets.get("chanoyu")
 
 
 @bp.get("/companion/chanoyu")

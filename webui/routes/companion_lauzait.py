@@ -29,7 +29,7 @@ PATH = "/api/companion/lauzait"
 def sheet() -> LauzaitSheetLike:
     sheets = services().sheets
     assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.lauzait()
+    return sheets.get("lauzait")
 
 
 def answer(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:

@@ -24,7 +24,7 @@ bp = Blueprint("companion_sarena", __name__)
 def sheet() -> SarenaSheetLike:
     sheets = services().sheets
     assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.sarena()
+    return sheets.get("sarena")
 
 
 @bp.get("/companion/sarena")

@@ -64,8 +64,8 @@ def swap() -> dict[str, Any]:
 
 @bp.post("/end-early")
 def end_early() -> dict[str, Any]:
-    """End the game now with the scores as they stand, the table agreeing (Lauzait
-    Cep): applied as the game's own end_game, for the seat the game waits for."""
+    """End the game now with the scores as they stand, the table agreeing: applied as
+    the game's own "end_game" table action, for the seat the game waits for."""
     require_host()
     read_json()
     if not can_end_early(table()):

@@ -9,7 +9,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Action, Event, Game, IllegalAction, View, require
+from engines.base import Action, Event, Game, IllegalAction, Option, View, require
 from engines.sarena.chips import (
     BOX_SIZE,
     COLOURS,
@@ -24,7 +24,13 @@ from engines.sarena.layout import Square, parse_layout
 from engines.sarena.scoring import FinalScores, check_colours, final_scores
 from engines.secret_colours import draw_colours
 
-OPTION_KEYS = frozenset({"board", "colours", "fair", "layout"})
+# What a table may set; unknown keys are refused by engines.base.Game.
+OPTIONS = (
+    Option("fair", default=False),  # a random board with fair chips
+    Option("layout", default="standard"),
+    Option("board"),  # a given board
+    Option("colours", secret=True),  # fixed secret colours
+)
 MOVE_SHAPE = '{"type": "move", "from": [row, col], "to": [row, col]}'
 
 Move = tuple[Square, Square]
@@ -35,16 +41,11 @@ class Sarena(Game):
     title = "Sàrénà"
     min_players = 2
     max_players = 4
+    options_declared = OPTIONS
 
     # --- setup ----------------------------------------------------------------
 
     def setup(self) -> None:
-        unknown = set(self.options) - OPTION_KEYS
-        if unknown:
-            raise ValueError(
-                f"unknown Sàrénà options: {', '.join(sorted(map(str, unknown)))}; "
-                f"known: {', '.join(sorted(OPTION_KEYS))}"
-            )
         self.layout = parse_layout(self.options.get("layout", "standard"))
         fair = self.options.get("fair", False)
         if not isinstance(fair, bool):

@@ -1,0 +1,54 @@
+"""Each game's part of the box, one package per game: `device/games/<engine name>/`.
+
+A game's package declares `GAME = DeviceGame(...)` in its `__init__.py`: the OLED
+pages it shows while played (`screens.py`) and its score sheet for a game played
+with real pieces (`sheet.py`). Generic code (the box, the screens, the web layer)
+finds them here by the engine's name and never names a game itself, so a new game
+needs no line in any generic module.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+import engines
+
+# A page of the OLED while a game is played: (public view, table status) -> frame.
+GameScreen = Callable[[Mapping[str, Any], Mapping[str, Any]], Image.Image]
+
+
+@dataclass(frozen=True)
+class DeviceGame:
+    """What the box knows of one game beyond its rules."""
+
+    # The OLED pages while the game is played, switched with button B; 0 is the table.
+    pages: tuple[GameScreen, ...]
+    # The score sheet for a game played with real pieces, built by device.companion.Sheets
+    # from its SheetTools.
+    sheet: Callable[[Any], Any]
+
+
+@cache
+def registered() -> dict[str, DeviceGame]:
+    """Every engine's device package that exists, by engine name."""
+    found = {}
+    for name in engines.names():
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{__name__}.{name}":
+                raise  # a broken import inside the game's package, not a missing package
+            continue
+        found[name] = module.GAME
+    return found
+
+
+def game(name: str) -> DeviceGame | None:
+    """The device package of one game, or None for a game without one."""
+    return registered().get(name)

@@ -1,0 +1,10 @@
+"""Sàrénà on the box: turn and board on the OLED, the score sheet with secret colours."""
+
+from device.games import DeviceGame
+from device.games.sarena.screens import sarena_board_screen, sarena_screen
+from device.games.sarena.sheet import SarenaSheet
+
+GAME = DeviceGame(
+    pages=(sarena_screen, sarena_board_screen),
+    sheet=lambda tools: SarenaSheet(tools.journal, tools.colours, tools.on_change),
+)
