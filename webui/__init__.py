@@ -3,7 +3,9 @@
     app = create_app(table, box, sheets)   # served by waitress (device/app.py)
 
 Routes live in webui/routes (one blueprint per audience), pages in
-webui/templates, their scripts in webui/static/js.
+webui/templates, their scripts in webui/static/js; each game's own part (its
+score sheet's routes, its scripts and styles) in webui/games/<name>/ and
+webui/static/games/<name>/.
 """
 
 from __future__ import annotations
@@ -12,18 +14,15 @@ from typing import Any
 
 from flask import Flask
 
+import engines
 from device.sticks import StickRoller
 from device.table import Table
-from webui import errors
+from webui import errors, games
 from webui.live import OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
     api,
     colours,
-    companion_cena,
-    companion_chanoyu,
-    companion_lauzait,
-    companion_sarena,
     dice_sticks,
     health,
     host,
@@ -69,10 +68,8 @@ def create_app(
     if services.simulated:
         app.register_blueprint(sim.bp)
     if sheets is not None:
-        app.register_blueprint(companion_cena.bp)
-        app.register_blueprint(companion_chanoyu.bp)
-        app.register_blueprint(companion_lauzait.bp)
-        app.register_blueprint(companion_sarena.bp)
+        for game in games.registered().values():
+            app.register_blueprint(game.sheet)
         app.register_blueprint(colours.bp)
     if sticks is not None:
         app.register_blueprint(dice_sticks.bp)
@@ -84,6 +81,9 @@ def create_app(
             "simulated": services.simulated,
             "companion": sheets is not None,
             "sticks": sticks is not None,
+            "game_names": engines.names(),
+            "sheet_games": list(games.registered().items()) if sheets is not None else [],
+            "script": None,  # a page's own script, when it is not js/pages/<page>.js
         }
 
     return app

@@ -20,8 +20,8 @@ def run(suit: str, values: list[int]) -> list[dict[str, Any]]:
 def test_the_page_and_the_state_before_setup(client: FlaskClient, sheets: FakeSheets) -> None:
     page = client.get("/companion/chanoyu")
     assert page.status_code == 200
-    assert "/static/js/pages/companion_chanoyu.js" in page.get_data(as_text=True)
-    assert client.get("/static/js/pages/companion_chanoyu.js").status_code == 200
+    assert "/static/games/chanoyu/sheet.js" in page.get_data(as_text=True)
+    assert client.get("/static/games/chanoyu/sheet.js").status_code == 200
     assert 'href="/companion/chanoyu"' in client.get("/").get_data(as_text=True)
     state = ok(client.get(PATH))
     assert state == sheets.get("chanoyu").state() and state["players"] == 0

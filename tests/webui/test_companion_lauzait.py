@@ -27,7 +27,7 @@ def call(client: FlaskClient, path: str, body: Any = None) -> Any:
 
 def test_the_page_and_an_empty_sheet(client: FlaskClient) -> None:
     page = client.get("/companion/lauzait")
-    assert page.status_code == 200 and b"companion_lauzait.js" in page.data
+    assert page.status_code == 200 and b"games/lauzait/sheet.js" in page.data
     assert ok(client.get(PATH))["players"] == 0
 
 

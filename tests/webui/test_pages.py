@@ -16,7 +16,7 @@ from .conftest import FakeBox, seat_players
 STATIC = Path(__file__).resolve().parents[2] / "webui" / "static"
 
 PAGES = {
-    "/": ["link-table", "link-sim", "link-companion", "back-to-seat", "rejoin-notice"],
+    "/": ["link-table", "link-sim", "link-companion-cena", "back-to-seat", "rejoin-notice"],
     "/j/abcd": ["join-room", "rejoin-notice"],
     "/J/ABCD": ["join-room", "rejoin-notice"],
     "/seat": ["seat-header", "hand-area"],

@@ -1,15 +1,28 @@
-// What each game draws. A game without its own components gets the generic
-// view: phase, whose move it is, scores and winners.
-import * as cenaBoard from "./cena/board.js";
-import { handView as cenaHand } from "./cena/hand.js";
-import * as chanoyuBoard from "./chanoyu/board.js";
-import { handView as chanoyuHand } from "./chanoyu/hand.js";
+// What each game draws on phones and the table page. Each game's components are
+// its own module, /static/games/<name>/index.js (board, top, details, hand, and
+// an optional options editor); the page lists the games in a <meta> tag, and they
+// are all loaded before the page draws anything, so drawing stays synchronous. A
+// game without components (or whose module fails to load) gets the generic view:
+// phase, whose move it is, scores and winners.
 import { h, listing } from "./dom.js";
-import * as lauzaitBoard from "./lauzait/board.js";
-import { handView as lauzaitHand } from "./lauzait/hand.js";
-import { playView as sarenaPlay } from "./sarena/play.js";
-import * as sarenaBoard from "./sarena/view.js";
 import { seatName } from "./seats.js";
+
+const names = (document.querySelector("meta[name=tablemate-games]")?.content || "").split(" ").filter(Boolean);
+
+async function load(name) {
+  try {
+    return [name, await import(`../games/${name}/index.js`)];
+  } catch (err) {
+    console.error(`could not load ${name}'s components`, err);
+    return [name, null];
+  }
+}
+
+const GAMES = Object.fromEntries(await Promise.all(names.map(load)));
+
+export function gameModule(name) {
+  return GAMES[name] || null;
+}
 
 function genericBoard(state) {
   const waiting = listing((state.to_act || []).map((s) => seatName(state, s)));
@@ -30,13 +43,6 @@ function genericBoard(state) {
     ),
   ];
 }
-
-const GAMES = {
-  cena: { board: cenaBoard.board, top: cenaBoard.top, details: cenaBoard.details, hand: cenaHand },
-  chanoyu: { board: chanoyuBoard.board, top: chanoyuBoard.top, details: chanoyuBoard.details, hand: chanoyuHand },
-  lauzait: { board: lauzaitBoard.board, top: lauzaitBoard.top, details: lauzaitBoard.details, hand: lauzaitHand },
-  sarena: { board: sarenaBoard.board, top: sarenaBoard.top, details: sarenaBoard.details, hand: sarenaPlay },
-};
 
 export function boardFor(state) {
   return (GAMES[state.game]?.board || genericBoard)(state);

@@ -1,0 +1,44 @@
+"""Each game's part of the web app, one package per game: `webui/games/<engine name>/`.
+
+A game's package declares `GAME = WebGame(...)` in its `__init__.py`: the blueprint
+of its score sheet (`sheet.py`) and the words the front page uses for it. Its page
+scripts and styles are `webui/static/games/<name>/` (`index.js` for the seat and
+table pages, `sheet.js` for the score sheet, `game.css`). Generic code finds them
+here by the engine's name and never names a game itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+
+from flask import Blueprint
+
+import engines
+
+
+@dataclass(frozen=True)
+class WebGame:
+    """What the web app knows of one game beyond its rules."""
+
+    sheet: Blueprint  # the score sheet's page (/companion/<name>) and API
+    sheet_title: str  # e.g. "Céna score sheet"
+    sheet_blurb: str  # after the title in the front page's list of tools
+    sheet_intro: str  # under the title on the sheet's page
+    draws_colours: bool = False  # the sheet draws secret colours (linked from /colours)
+
+
+@cache
+def registered() -> dict[str, WebGame]:
+    """Every engine's web package that exists, by engine name."""
+    found = {}
+    for name in engines.names():
+        try:
+            module = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{__name__}.{name}":
+                raise  # a broken import inside the game's package, not a missing package
+            continue
+        found[name] = module.GAME
+    return found

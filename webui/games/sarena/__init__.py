@@ -1,0 +1,14 @@
+"""Sàrénà on the web: the score sheet, with the secret colours, for a game on a real board."""
+
+from webui.games import WebGame
+from webui.games.sarena import sheet
+
+GAME = WebGame(
+    sheet=sheet.bp,
+    sheet_title="Sàrénà score sheet",
+    sheet_blurb="with the secret colours, for a game on a real board",
+    sheet_intro=(
+        "For a game on a real board: the box draws the secret colours, then scores the end."
+    ),
+    draws_colours=True,
+)

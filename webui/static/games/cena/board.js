@@ -1,0 +1,175 @@
+// The Céna table as everyone sees it: whose turn, the deal, each seat's public
+// cards and trick slot, alliances, the last trick, scores and the result.
+// Used by the seat page (state.you.seat set) and the table page (public).
+import { h, listing } from "../../js/dom.js";
+import { seatName, totalRow, who } from "../../js/seats.js";
+import { cardFace, suitLabel } from "./cards.js";
+
+const alliancePair = (state, alliance) => alliance.seats.map((s) => seatName(state, s)).join(" + ");
+
+export function turnBanner(state) {
+  const me = state.you.seat;
+  const waiting = (seats) => listing(seats.map((s) => seatName(state, s)));
+  let text;
+  let mine = false;
+  if (state.phase === "reveal") {
+    if (me !== null && state.chosen === null) {
+      text = "Your turn: choose 3 cards to show everyone";
+      mine = true;
+    } else {
+      text = `Choosing public cards: waiting for ${waiting(state.to_act)}`;
+    }
+  } else if (state.phase === "play") {
+    const turn = state.trick.turn;
+    mine = turn === me;
+    text = mine ? "Your turn: play a card" : `${seatName(state, turn)}'s turn`;
+  } else {
+    text = "Game over";
+  }
+  return h(
+    "div",
+    {
+      class: `turn-banner${mine ? " mine" : ""}`,
+      "data-testid": "turn",
+      "data-mine": mine,
+      "data-turn": state.phase === "play" ? state.trick.turn : "",
+      role: "status",
+    },
+    text,
+  );
+}
+
+export function dealInfo(state) {
+  const parts = [`Deal ${state.deal} of ${state.deals}`, `host ${seatName(state, state.host)}`];
+  if (state.phase === "play") {
+    parts.push(`trick ${state.trick.number}`);
+    parts.push(state.trick.lead_suit ? `lead suit ${suitLabel(state.trick.lead_suit)}` : "no lead yet");
+  }
+  return h(
+    "div",
+    { class: "deal-info" },
+    h("p", { "data-testid": "deal-info" }, parts.join(" · ")),
+    h("p", { "data-testid": "objective" }, h("strong", {}, "Objective: "), state.objective.text),
+    state.simplified ? h("p", { class: "muted" }, "Simplified rule: cards go in front of their player.") : null,
+  );
+}
+
+function trickSlot(state, seat) {
+  const played = state.trick.cards.find((c) => c.to === seat);
+  const lead = state.trick.cards[0]?.to === seat;
+  return h(
+    "div",
+    { class: "trick-slot", "data-testid": "trick-slot", "data-seat": seat, "data-card": played?.card ?? "" },
+    played
+      ? [
+          cardFace(played.card, { badge: lead ? "lead" : null }),
+          played.by !== seat ? h("span", { class: "from" }, `from ${who(state, played.by)}`) : null,
+        ]
+      : h("span", { class: "muted" }, "—"),
+  );
+}
+
+function seatPanel(state, seat) {
+  const me = state.you.seat === seat;
+  const classes = ["seat-panel", state.to_act.includes(seat) ? "to-act" : "", me ? "me" : ""];
+  const facts = [`${state.hand_sizes[seat]} cards`];
+  if (state.phase === "reveal") facts.push(state.ready[seat] ? "chosen ✓" : "choosing…");
+  if (seat === state.host) facts.push("deal host");
+  return h(
+    "section",
+    { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
+    h("div", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
+    h("div", { class: "muted" }, facts.join(" · ")),
+    state.public[seat].length ? h("div", { class: "caption" }, "shown, still in hand") : null,
+    h(
+      "div",
+      { class: "public-cards", "data-testid": "public-cards", "data-seat": seat },
+      state.public[seat].map((card) => cardFace(card, { small: true })),
+    ),
+    state.phase === "play" ? h("div", { class: "caption" }, "played here") : null,
+    state.phase === "play" ? trickSlot(state, seat) : null,
+  );
+}
+
+export function seatsGrid(state) {
+  return h(
+    "div",
+    { class: "seats", "data-testid": "seats" },
+    Array.from({ length: state.players }, (_, seat) => seatPanel(state, seat)),
+  );
+}
+
+export function alliances(state) {
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Alliances this deal"),
+    h(
+      "ul",
+      { "data-testid": "alliances" },
+      state.alliances.map((alliance, k) =>
+        h("li", { "data-alliance": k, "data-won": alliance.won }, `${alliancePair(state, alliance)}: ${alliance.won} cards won`),
+      ),
+    ),
+  );
+}
+
+export function lastTrick(state) {
+  const trick = state.last_trick;
+  if (!trick) return null;
+  const pair = trick.seats.map((s) => seatName(state, s)).join(" + ");
+  return h(
+    "section",
+    { class: "panel", "data-testid": "last-trick", "data-alliance": trick.alliance },
+    h("h2", {}, "Last trick"),
+    h("p", {}, `${pair} won it with ${suitLabel(trick.suit)} ${trick.number}.`),
+    h(
+      "div",
+      { class: "public-cards" },
+      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), ` before ${who(state, c.to)}`)),
+    ),
+  );
+}
+
+export function scores(state) {
+  const seats = Array.from({ length: state.players }, (_, s) => s);
+  const head = h("tr", {}, h("th", {}, "Deal"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
+  const dealRows = state.deal_scores.map((deal) =>
+    h(
+      "tr",
+      { "data-testid": "deal-score", "data-deal": deal.deal },
+      h("td", {}, `${deal.deal}: ${deal.objective.text}`, h("br"),
+        h("small", { class: "muted" }, "alliances ", deal.alliances.join(" / "))),
+      deal.seats.map((score) => h("td", { class: "num" }, score)),
+    ),
+  );
+  const total = totalRow(state);
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Scores"),
+    h("table", { "data-testid": "scores" }, h("thead", {}, head), h("tbody", { "data-testid": "deal-scores" }, dealRows), h("tfoot", {}, total)),
+  );
+}
+
+export function result(state) {
+  if (state.phase !== "over") return null;
+  const names = state.winners.map((s) => seatName(state, s));
+  const text = names.length > 1 ? `Shared victory: ${listing(names)}` : `Winner: ${names[0]}`;
+  return h("section", { class: "panel notice", "data-testid": "result" }, h("h2", {}, "Result"), h("p", { class: "big" }, text));
+}
+
+// What a player must see first: whose turn it is, and the result once over.
+export function top(state) {
+  return [turnBanner(state), result(state)];
+}
+
+// The rest of the table, in reading order.
+export function details(state) {
+  return [dealInfo(state), seatsGrid(state), lastTrick(state), alliances(state), scores(state)];
+}
+
+// Everything public, in reading order.
+export function board(state) {
+  return [...top(state), ...details(state)];
+}

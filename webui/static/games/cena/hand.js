@@ -1,0 +1,135 @@
+// The seat's own hand and what it can do with it.
+// Reveal phase: tap 3 cards, then "Reveal"; the choice shows locked until all are in.
+// Play phase: only legal cards (from state.legal) can be tapped; then, if the card
+// may go before several seats, choose where (the simplified rule skips this).
+import { h, replace } from "../../js/dom.js";
+import { seatName } from "../../js/seats.js";
+import { cardButton, SUITS, numberOf, suitOf } from "./cards.js";
+
+const PUBLIC_CARDS = 3;
+
+// container: where to draw; send(action) -> Promise (the page shows errors).
+export function handView(container, send) {
+  const ui = { key: "", picked: [], placing: null, busy: false };
+  let state = null;
+
+  const act = async (action) => {
+    ui.busy = true;
+    draw();
+    try {
+      await send(action);
+      ui.picked = [];
+      ui.placing = null;
+    } finally {
+      ui.busy = false;
+      draw();
+    }
+  };
+
+  function revealControls() {
+    const locked = state.chosen !== null;
+    const cards = state.hand.map((card) => {
+      const picked = ui.picked.includes(card);
+      const chosen = locked && state.chosen.includes(card);
+      return cardButton(card, {
+        classes: [picked ? "selected" : "", chosen ? "locked" : ""],
+        badge: chosen ? "locked" : null,
+        "data-testid": "hand-card",
+        "aria-pressed": picked,
+        disabled: locked || ui.busy || (!picked && ui.picked.length >= PUBLIC_CARDS),
+        onclick: () => {
+          ui.picked = picked ? ui.picked.filter((c) => c !== card) : [...ui.picked, card];
+          draw();
+        },
+      });
+    });
+    const button = locked
+      ? h("p", { class: "notice", "data-testid": "reveal-locked" }, "Your public cards are locked in; they show when everyone has chosen.")
+      : h(
+          "button",
+          {
+            type: "button",
+            "data-testid": "reveal",
+            disabled: ui.picked.length !== PUBLIC_CARDS || ui.busy,
+            onclick: () => act({ type: "reveal", cards: ui.picked }),
+          },
+          `Reveal ${ui.picked.length}/${PUBLIC_CARDS} cards`,
+        );
+    return [h("div", { class: "hand", "data-testid": "hand" }, cards), h("div", { class: "actions" }, button)];
+  }
+
+  function playControls() {
+    const plays = state.legal.filter((a) => a.type === "play");
+    const playable = new Set(plays.map((a) => a.card));
+    const isPublic = new Set(state.public[state.you.seat]);
+    const cards = state.hand.map((card) =>
+      cardButton(card, {
+        classes: [ui.placing === card ? "selected" : "", isPublic.has(card) ? "public" : ""],
+        badge: isPublic.has(card) ? "public" : null,
+        "data-testid": "hand-card",
+        "data-legal": playable.has(card),
+        disabled: !playable.has(card) || ui.busy,
+        onclick: () => {
+          const targets = plays.filter((a) => a.card === card);
+          if (targets.length === 1) {
+            act(targets[0]);
+          } else {
+            ui.placing = card;
+            draw();
+          }
+        },
+      }),
+    );
+    return [h("div", { class: "hand", "data-testid": "hand" }, cards), placement(plays)];
+  }
+
+  function placement(plays) {
+    if (!ui.placing) return null;
+    const card = ui.placing;
+    const targets = plays.filter((a) => a.card === card);
+    return h(
+      "div",
+      { class: "panel", "data-testid": "placement" },
+      h("p", {}, `Place ${SUITS[suitOf(card)]} ${numberOf(card)} in front of:`),
+      h(
+        "div",
+        { class: "placement" },
+        targets.map((action) =>
+          h(
+            "button",
+            { type: "button", "data-testid": "place", "data-to": action.to, disabled: ui.busy, onclick: () => act(action) },
+            action.to === state.you.seat ? "Yourself" : seatName(state, action.to),
+          ),
+        ),
+        h(
+          "button",
+          { type: "button", class: "secondary", "data-testid": "place-cancel", onclick: () => { ui.placing = null; draw(); } },
+          "Cancel",
+        ),
+      ),
+    );
+  }
+
+  function draw() {
+    if (!state || state.phase === "over" || !state.hand) {
+      replace(container);
+      return;
+    }
+    replace(
+      container,
+      h("h2", {}, "Your hand"),
+      state.phase === "reveal" ? revealControls() : playControls(),
+    );
+  }
+
+  return (next) => {
+    state = next;
+    const key = `${state.deal}:${state.phase}:${state.trick?.number}:${state.trick?.cards.length}`;
+    if (key !== ui.key) {
+      ui.key = key;
+      ui.placing = null;
+      ui.picked = [];
+    }
+    draw();
+  };
+}

@@ -1,0 +1,183 @@
+// The Chanoyu table as everyone sees it: whose turn, the round, the trick, each
+// seat's tableau (face cards and Tsukumogami with the value they stand for), the
+// last trick, scores per round and the result.
+// Used by the seat page (state.you.seat set) and the table page (public).
+import { h, listing } from "../../js/dom.js";
+import { seatName, totalRow, who } from "../../js/seats.js";
+import { cardFace, suitLabel } from "./cards.js";
+
+const WINNING_SCORE = 15;
+const SAFE_SCORE = 8;
+
+export function turnBanner(state) {
+  const me = state.you.seat;
+  const acting = state.to_act[0] ?? null;
+  const mine = acting !== null && acting === me;
+  let text;
+  if (state.phase === "play") {
+    const leads = state.trick.cards.length === 0;
+    if (mine) text = leads ? "Your turn: lead a card" : "Your turn: play a card";
+    else text = `${seatName(state, acting)} ${leads ? "leads" : "plays"}`;
+  } else if (state.phase === "build") {
+    text = mine ? "You won the trick: build" : `${seatName(state, acting)} won the trick and builds`;
+  } else {
+    text = "Game over";
+  }
+  return h(
+    "div",
+    {
+      class: `turn-banner${mine ? " mine" : ""}`,
+      "data-testid": "turn",
+      "data-mine": mine,
+      "data-turn": acting ?? "",
+      "data-phase": state.phase,
+      // Changes with every accepted action: a script can wait for the next one.
+      "data-step": [state.round, state.trick.number, state.trick.cards.length, state.build?.placed.length ?? "", state.phase].join("."),
+      role: "status",
+    },
+    text,
+  );
+}
+
+export function roundInfo(state) {
+  const trick = state.trick;
+  const parts = [`Round ${state.round}`, `host ${seatName(state, state.host)}`];
+  if (state.phase !== "over") {
+    parts.push(`trick ${trick.number} of ${trick.of}`);
+    if (state.phase === "play") parts.push(trick.lead_suit ? `lead ${suitLabel(trick.lead_suit)}` : "no suit led yet");
+    parts.push(`draw pile ${state.pile_size}`);
+  }
+  return h("div", { class: "deal-info" }, h("p", { "data-testid": "round-info" }, parts.join(" · ")));
+}
+
+// The card a seat played to the trick in progress (or to the trick being built from).
+function trickCard(state, seat) {
+  const cards = state.phase === "build" ? state.build.trick : state.trick.cards;
+  const index = cards.findIndex((c) => c.by === seat);
+  if (index < 0) return null;
+  const card = cards[index].card;
+  const placed = state.phase === "build" && state.build.placed.includes(card);
+  return cardFace(card, {
+    badge: placed ? "placed" : index === 0 ? "lead" : null,
+    class: placed ? "cy-gone" : "",
+  });
+}
+
+function tableau(state, seat, { small = true } = {}) {
+  const row = state.tableaux[seat];
+  return h(
+    "div",
+    { class: "cy-tableau", "data-testid": "tableau", "data-seat": seat, "data-values": row.map((s) => s.value).join(" ") },
+    row.length
+      ? row.map((slot) => cardFace(slot.card, { small, value: slot.value, "data-value": slot.value }))
+      : h("span", { class: "muted" }, "no cards yet"),
+  );
+}
+
+function seatPanel(state, seat) {
+  const me = state.you.seat === seat;
+  const classes = ["seat-panel", "cy-seat", state.to_act.includes(seat) ? "to-act" : "", me ? "me" : ""];
+  const facts = [`${state.hand_sizes[seat]} in hand`];
+  if (seat === state.host) facts.push("host");
+  const played = state.phase === "over" ? null : trickCard(state, seat);
+  return h(
+    "section",
+    { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
+    h("div", { class: "cy-seat-head" },
+      h("span", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
+      h("span", { class: "muted" }, facts.join(" · ")),
+      h("span", { class: "cy-points", "data-testid": "tableau-points", "data-seat": seat, title: "what this tableau scores now" },
+        `worth ${state.tableau_points[seat]}`)),
+    h("div", { class: "cy-seat-body" },
+      state.phase === "over" ? null : h("div", { class: "trick-slot cy-slot", "data-testid": "trick-slot", "data-seat": seat, "data-card": played?.dataset.card ?? "" },
+        played ?? h("span", { class: "muted" }, "—")),
+      tableau(state, seat)),
+  );
+}
+
+export function seatsList(state) {
+  return h(
+    "div",
+    { class: "seats cy-seats", "data-testid": "seats" },
+    Array.from({ length: state.players }, (_, seat) => seatPanel(state, seat)),
+  );
+}
+
+export function lastTrick(state) {
+  const trick = state.last_trick;
+  // While the winner builds, the trick still lies before the seats.
+  if (!trick || state.phase === "build") return null;
+  const outcome = trick.winner === null
+    ? "Discarded: no numbered card of the led suit. The same player leads again."
+    : `${seatName(state, trick.winner)} won it${trick.lead_suit ? ` (${suitLabel(trick.lead_suit)} led)` : ""}.`;
+  return h(
+    "section",
+    { class: "panel", "data-testid": "last-trick", "data-number": trick.number, "data-winner": trick.winner ?? "" },
+    h("h2", {}, `Last trick (${trick.number})`),
+    h("p", {}, outcome),
+    h("div", { class: "public-cards" },
+      trick.cards.map((c) => h("span", { class: "cy-by" }, cardFace(c.card, { small: true }), ` ${who(state, c.by)}`))),
+  );
+}
+
+export function scores(state) {
+  const seats = Array.from({ length: state.players }, (_, s) => s);
+  const head = h("tr", {}, h("th", {}, "Round"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
+  const rows = state.round_scores.map((round) =>
+    h(
+      "tr",
+      { "data-testid": "round-score", "data-round": round.round },
+      h("td", {}, `${round.round}`, h("small", { class: "muted" }, ` host ${seatName(state, round.host)}`)),
+      round.points.map((points) => h("td", { class: "num" }, points)),
+    ),
+  );
+  const current = state.phase === "over"
+    ? null
+    : h("tr", { class: "muted", "data-testid": "round-so-far" },
+        h("td", {}, `${state.round} so far`),
+        state.tableau_points.map((points) => h("td", { class: "num" }, `(${points})`)));
+  const total = totalRow(state);
+  return h(
+    "section",
+    { class: "panel" },
+    h("h2", {}, "Scores"),
+    h("p", { class: "muted" }, `After a round in which someone reaches ${WINNING_SCORE}, the match ends; everyone needs ${SAFE_SCORE}.`),
+    h("table", { "data-testid": "scores" }, h("thead", {}, head), h("tbody", { "data-testid": "round-scores" }, rows, current), h("tfoot", {}, total)),
+  );
+}
+
+// Why these seats won: the 15/8 rule in words.
+export function outcomeText(names, scores, winners) {
+  const reached = scores.flatMap((score, s) => (score >= WINNING_SCORE ? [s] : []));
+  const won = listing(winners.map((s) => names[s]));
+  if (Math.min(...scores) >= SAFE_SCORE) {
+    return `${won} wins: everyone has ${SAFE_SCORE} or more, and the highest score wins.`;
+  }
+  const short = scores.flatMap((score, s) => (score < SAFE_SCORE ? [s] : []));
+  return `${listing(short.map((s) => names[s]))} had fewer than ${SAFE_SCORE}, so ${listing(reached.map((s) => names[s]))} ` +
+    `(${WINNING_SCORE} or more) lost; ${won} ${winners.length === 1 ? "wins" : "share the win"}.`;
+}
+
+export function result(state) {
+  if (state.phase !== "over") return null;
+  const names = Array.from({ length: state.players }, (_, s) => seatName(state, s));
+  return h("section", { class: "panel notice", "data-testid": "result" },
+    h("h2", {}, "Result"),
+    h("p", { class: "big" }, state.winners.length > 1 ? `Shared victory: ${listing(state.winners.map((s) => names[s]))}` : `Winner: ${names[state.winners[0]]}`),
+    h("p", {}, outcomeText(names, state.scores, state.winners)));
+}
+
+// What a player must see first: whose turn it is, and the result once over.
+export function top(state) {
+  return [turnBanner(state), result(state)];
+}
+
+// The rest of the table, in reading order.
+export function details(state) {
+  return [roundInfo(state), seatsList(state), lastTrick(state), scores(state)];
+}
+
+// Everything public, in reading order.
+export function board(state) {
+  return [...top(state), ...details(state)];
+}

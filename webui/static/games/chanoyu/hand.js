@@ -1,0 +1,168 @@
+// The seat's own hand and what it can do with it.
+// Play: only legal cards (from state.legal) can be tapped; one tap plays.
+// Build (the trick's winner): tap a trick card, then one of the places it may go,
+// drawn where the card would lie in a tableau: the ends of your own tableau, or any
+// free value in anyone's tableau for a Tsukumogami. Only placements the engine lists
+// in state.legal are offered; each tap places one card, "Done" discards the rest.
+import { h, listing, replace } from "../../js/dom.js";
+import { seatName } from "../../js/seats.js";
+import { cardButton, cardFace, cardShort, isFace, isTsukumogami, numberOf } from "./cards.js";
+
+// container: where to draw; send(action) -> Promise (the page shows errors).
+export function handView(container, send) {
+  const ui = { selected: null, busy: false };
+  let state = null;
+
+  const act = async (action) => {
+    ui.busy = true;
+    draw();
+    try {
+      await send(action);
+    } finally {
+      ui.busy = false;
+      draw();
+    }
+  };
+
+  function handCards() {
+    const playable = new Set(state.legal.filter((a) => a.type === "play").map((a) => a.card));
+    if (!state.hand.length) return h("p", { class: "muted", "data-testid": "hand" }, "No cards in hand.");
+    return h(
+      "div",
+      { class: "hand", "data-testid": "hand" },
+      state.hand.map((card) =>
+        cardButton(card, {
+          "data-testid": "hand-card",
+          "data-legal": playable.has(card),
+          disabled: !playable.has(card) || ui.busy,
+          onclick: () => act({ type: "play", card }),
+        }),
+      ),
+    );
+  }
+
+  // --- the build ---------------------------------------------------------------------
+
+  const me = () => state.you.seat;
+  const ownerOf = (action) => action.seat ?? me();
+  const valueOf = (action) => action.value ?? numberOf(action.card);
+
+  function placesFor(card) {
+    const empty = state.tableaux[me()].length === 0;
+    // On an empty tableau both ends mean the same place: offer it once.
+    return state.legal.filter((a) => a.type === "place" && a.card === card && !(empty && a.at === "right"));
+  }
+
+  // Where in the row (0 = before the first card) a placement would put the card.
+  function positionIn(row, action) {
+    if (action.at === "left") return 0;
+    if (action.at === "right") return row.length;
+    return row.filter((slot) => slot.value < action.value).length;
+  }
+
+  function target(action, seat) {
+    const value = valueOf(action);
+    const whose = seat === me() ? "your tableau" : `${seatName(state, seat)}'s tableau`;
+    const where = action.at ? `at the ${action.at} end of ${whose}` : `in ${whose}`;
+    return h(
+      "button",
+      {
+        type: "button",
+        class: "cy-target",
+        "data-testid": "build-target",
+        "data-card": action.card,
+        "data-seat": seat,
+        "data-value": value,
+        "data-at": action.at ?? "",
+        "aria-label": `Place ${cardShort(action.card)} as ${value} ${where}`,
+        disabled: ui.busy,
+        onclick: () => act(action),
+      },
+      h("span", { class: "cy-plus" }, "+"),
+      value,
+    );
+  }
+
+  function tableauRow(seat, places) {
+    const row = state.tableaux[seat];
+    const mine = seat === me();
+    const mineHere = places.filter((a) => ownerOf(a) === seat);
+    const items = [];
+    for (let i = 0; i <= row.length; i++) {
+      const here = mineHere.filter((a) => positionIn(row, a) === i);
+      if (here.length) items.push(h("span", { class: "cy-targets" }, here.map((a) => target(a, seat))));
+      if (i < row.length) items.push(cardFace(row[i].card, { small: true, value: row[i].value }));
+    }
+    return h(
+      "div",
+      { class: `cy-build-row${mine ? " mine" : ""}`, "data-testid": "build-tableau", "data-seat": seat },
+      h("div", { class: "caption" }, mine ? "Your tableau" : `${seatName(state, seat)}'s tableau`),
+      h("div", { class: "cy-tableau" }, items.length ? items : h("span", { class: "muted" }, "empty")),
+    );
+  }
+
+  function prompt(card) {
+    if (!card) return "No card of this trick fits any tableau.";
+    if (isTsukumogami(card)) return "A Tsukumogami joins any tableau at a value it lacks: tap one.";
+    if (isFace(card)) return `${cardShort(card)} stands for any value that fits: tap one at an end of your tableau.`;
+    return `Tap where ${cardShort(card)} goes in your tableau.`;
+  }
+
+  function buildPanel() {
+    const build = state.build;
+    const fitting = build.remaining.filter((card) => placesFor(card).length > 0);
+    if (!fitting.includes(ui.selected)) ui.selected = fitting[0] ?? null;
+    const places = ui.selected ? placesFor(ui.selected) : [];
+    const finish = state.legal.find((a) => a.type === "build");
+    const others = Array.from({ length: state.players }, (_, s) => s).filter((s) => s !== me());
+    const rest = build.remaining.map(cardShort);
+    let finishText = "Nothing fits: discard the trick";
+    if (build.placed.length) finishText = rest.length ? `Done: discard ${listing(rest)}` : "Done";
+    return h(
+      "section",
+      { class: "panel cy-build", "data-testid": "build" },
+      h("h2", {}, "Build from the trick you won"),
+      h(
+        "div",
+        { class: "hand", "data-testid": "build-cards" },
+        build.remaining.map((card) =>
+          cardButton(card, {
+            classes: [card === ui.selected ? "selected" : ""],
+            "data-testid": "build-card",
+            "data-fits": fitting.includes(card),
+            "aria-pressed": card === ui.selected,
+            disabled: !fitting.includes(card) || ui.busy,
+            onclick: () => {
+              ui.selected = card;
+              draw();
+            },
+          }),
+        ),
+      ),
+      h("p", { "data-testid": "build-prompt" }, prompt(ui.selected)),
+      tableauRow(me(), places),
+      others.map((seat) => tableauRow(seat, places)),
+      h(
+        "div",
+        { class: "actions" },
+        finish
+          ? h("button", { type: "button", class: build.placed.length ? "" : "secondary", "data-testid": "build-done", disabled: ui.busy, onclick: () => act(finish) }, finishText)
+          : h("p", { class: "muted", "data-testid": "build-must" }, "A card fits, so place at least one; then you may stop."),
+      ),
+    );
+  }
+
+  function draw() {
+    if (!state || state.phase === "over" || !state.hand) {
+      replace(container);
+      return;
+    }
+    const building = state.phase === "build" && state.build.seat === me();
+    replace(container, building ? buildPanel() : null, h("h2", {}, "Your hand"), handCards());
+  }
+
+  return (next) => {
+    state = next;
+    draw();
+  };
+}

@@ -1,0 +1,224 @@
+// /companion/chanoyu: the Chanoyu score sheet for a game with real cards. Set up the
+// players and the first host, then after each round enter every tableau as it lies:
+// tap its cards (a face card or Tsukumogami asks for the value it stands for). The
+// box scores them with the engine's own rule, keeps the totals, names the next host
+// and, once someone reaches 15, the winners. Entering a round again corrects it; the
+// log shows every correction.
+import { api } from "../../js/api.js";
+import { outcomeText } from "./board.js";
+import { CARDS_BY_SUIT, SYMBOLS, TSUKUMOGAMI, cardFace, cardName, cardShort, isTsukumogami, numberOf, rankOf, suitOf } from "./cards.js";
+import { clearError, h, replace, showError } from "../../js/dom.js";
+import { nameInputs } from "../../js/seats.js";
+
+const root = document.getElementById("sheet");
+const PATH = "/api/companion/chanoyu";
+const VALUES = Array.from({ length: 10 }, (_, i) => i + 1);
+let sheet = null;
+let entry = null; // the round being entered: {round, tableaux: [[{card, value}]], active, pending}
+
+async function post(path, body) {
+  clearError();
+  try {
+    sheet = await api(path, body, { token: null });
+    entry = null;
+    render();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+const nameOf = (seat) => sheet.names[seat] || `Player ${seat + 1}`;
+const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
+
+// --- setting up ------------------------------------------------------------------------
+
+function setupForm() {
+  const players = h("select", { id: "cy-players", "data-testid": "sheet-players" },
+    [3, 4, 5].map((n) => h("option", { value: n, selected: n === (sheet.players || 3) }, `${n} players`)));
+  const names = h("div", {});
+  const host = h("select", { id: "cy-host", "data-testid": "sheet-host" });
+  const drawNames = () => {
+    const count = Number(players.value);
+    replace(names, nameInputs(count, sheet.names));
+    replace(host, Array.from({ length: count }, (_, seat) =>
+      h("option", { value: seat, selected: seat === sheet.first_host }, `Seat ${seat + 1}`)));
+  };
+  players.addEventListener("change", drawNames);
+  drawNames();
+  const scoring = h("select", { id: "cy-scoring", "data-testid": "sheet-scoring" },
+    sheet.scoring_rules.map((rule) => h("option", { value: rule, selected: rule === sheet.scoring }, rule)));
+  const submit = (event) => {
+    event.preventDefault();
+    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
+    post(`${PATH}/setup`, {
+      players: Number(players.value),
+      names: [...names.children].map((input) => input.value),
+      host: Number(host.value),
+      scoring: scoring.value,
+    });
+  };
+  return h(
+    "details",
+    { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
+    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
+    h("form", { onsubmit: submit },
+      h("label", { for: "cy-players" }, "Players"), players,
+      h("label", {}, "Names, clockwise from seat 1"), names,
+      h("label", { for: "cy-host" }, "First host: the deck's owner (their right neighbour leads; ties in the end go to the seat closest to their right)"), host,
+      sheet.scoring_rules.length > 1 ? [h("label", { for: "cy-scoring" }, "Tableau scoring"), scoring] : null,
+      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, "Start the sheet"))),
+  );
+}
+
+// --- the scores ------------------------------------------------------------------------
+
+function outcome() {
+  if (sheet.over) {
+    return h("p", { class: "notice", "data-testid": "sheet-outcome", "data-over": "true" },
+      h("strong", {}, `After round ${sheet.ended_after}: `), outcomeText(sheet.names, sheet.totals, sheet.winners));
+  }
+  const next = sheet.rounds.filter((r) => r.counted).length + 1;
+  return h("p", { class: "notice", "data-testid": "sheet-outcome", "data-over": "false", "data-next-host": sheet.next_host },
+    `Nobody has ${sheet.winning_score} yet. Round ${next} is hosted by `, h("strong", {}, nameOf(sheet.next_host)),
+    `; ${nameOf((sheet.next_host + sheet.players - 1) % sheet.players)}, on their right, leads.`);
+}
+
+function scoreTable() {
+  const winners = new Set(sheet.winners);
+  return h("section", { class: "panel" },
+    h("h2", {}, "Scores"),
+    h("table", { "data-testid": "sheet-scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Round"), seats().map((s) => h("th", { class: "num" }, nameOf(s))))),
+      h("tbody", {}, sheet.rounds.map((round) => h("tr", {
+        class: round.counted ? "" : "muted", "data-testid": "sheet-round-row", "data-round": round.round, "data-counted": round.counted },
+        h("td", {}, `${round.round}`, h("small", { class: "muted" },
+          round.counted ? ` host ${nameOf(round.host)}` : " after the end: not counted")),
+        round.points.map((points) => h("td", { class: "num" }, points))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"),
+        sheet.totals.map((t, s) => h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "sheet-total", "data-seat": s }, t))))),
+    outcome());
+}
+
+function corrections() {
+  if (!sheet.corrections.length) return null;
+  return h("section", { class: "panel" },
+    h("h2", {}, "Corrections"),
+    h("ul", { "data-testid": "sheet-corrections" }, sheet.corrections.map((c) =>
+      h("li", {}, `Round ${c.round}, ${new Date(c.at * 1000).toLocaleTimeString()}: `,
+        `${c.before.join(" / ")} became ${c.after.join(" / ")}`))));
+}
+
+// --- entering a round ------------------------------------------------------------------
+
+function newEntry(round) {
+  const recorded = sheet.rounds.find((r) => r.round === round);
+  return {
+    round,
+    tableaux: recorded ? recorded.tableaux.map((row) => row.map((slot) => ({ ...slot }))) : seats().map(() => []),
+    active: 0,
+    pending: null, // a face card or Tsukumogami waiting for its value
+  };
+}
+
+function lastEnterable() {
+  return sheet.over ? sheet.rounds.length : sheet.rounds.length + 1;
+}
+
+function roundForm() {
+  if (!entry) entry = newEntry(lastEnterable());
+  const box = h("form", { class: "panel", "data-testid": "sheet-round-form" });
+  const used = () => new Set(entry.tableaux.flat().map((slot) => slot.card));
+
+  const add = (seat, card, value) => {
+    entry.tableaux[seat].push({ card, value });
+    entry.tableaux[seat].sort((a, b) => a.value - b.value);
+    entry.pending = null;
+    draw();
+  };
+
+  function picker(seat) {
+    const taken = used();
+    const values = new Set(entry.tableaux[seat].map((slot) => slot.value));
+    const pick = (card) => {
+      const number = numberOf(card);
+      const blocked = taken.has(card) || (number !== null && values.has(number));
+      return h("button", {
+        type: "button", class: `card cy-card cy-pick cy-${isTsukumogami(card) ? "T" : suitOf(card)}`,
+        "data-testid": "sheet-pick", "data-card": card, "aria-label": cardName(card), disabled: blocked,
+        "aria-pressed": entry.pending === card,
+        onclick: () => {
+          if (number !== null) add(seat, card, number);
+          else { entry.pending = card; draw(); }
+        },
+      }, isTsukumogami(card) ? card : [rankOf(card), h("span", { class: "cy-pick-suit" }, SYMBOLS[suitOf(card)])]);
+    };
+    const valueChooser = entry.pending
+      ? h("div", { class: "cy-value-chooser", "data-testid": "sheet-value-chooser" },
+          h("p", {}, `${cardName(entry.pending)} stands for:`),
+          h("div", { class: "cy-values" }, VALUES.map((v) => h("button", {
+            type: "button", "data-testid": "sheet-value", "data-value": v, disabled: values.has(v),
+            onclick: () => add(seat, entry.pending, v) }, v))),
+          h("button", { type: "button", class: "secondary", "data-testid": "sheet-value-cancel",
+            onclick: () => { entry.pending = null; draw(); } }, "Cancel"))
+      : null;
+    return h("div", { class: "cy-picker-box", "data-testid": "sheet-picker" },
+      h("p", { class: "muted" }, "Tap each card in this tableau; they sort themselves by value."),
+      valueChooser,
+      CARDS_BY_SUIT.map((cards) => h("div", { class: "cy-picker" }, cards.map(pick))),
+      h("div", { class: "cy-picker" }, TSUKUMOGAMI.map(pick)));
+  }
+
+  function tableauFields(seat) {
+    const active = entry.active === seat;
+    const row = entry.tableaux[seat];
+    return h("fieldset", { class: `cy-entry${active ? " active" : ""}`, "data-testid": "sheet-tableau", "data-seat": seat,
+      "data-values": row.map((slot) => slot.value).join(" ") },
+      h("legend", {}, `${nameOf(seat)}'s tableau`),
+      h("div", { class: "cy-tableau" }, row.length
+        ? row.map((slot, i) => h("button", { type: "button", class: "cy-remove", "data-testid": "sheet-slot", "data-card": slot.card,
+            "aria-label": `Remove ${cardShort(slot.card)} from ${nameOf(seat)}'s tableau`,
+            onclick: () => { row.splice(i, 1); draw(); } }, cardFace(slot.card, { small: true, value: slot.value }), h("span", { class: "cy-x" }, "×")))
+        : h("span", { class: "muted" }, "empty")),
+      active
+        ? picker(seat)
+        : h("button", { type: "button", class: "secondary", "data-testid": "sheet-edit", "data-seat": seat,
+            onclick: () => { entry.active = seat; entry.pending = null; draw(); } }, `Enter ${nameOf(seat)}'s cards`));
+  }
+
+  function draw() {
+    const last = lastEnterable();
+    const correcting = entry.round <= sheet.rounds.length;
+    const roundSelect = h("select", { id: "cy-round", "data-testid": "sheet-round",
+      onchange: (e) => { entry = newEntry(Number(e.target.value)); draw(); } },
+      Array.from({ length: last }, (_, i) => h("option", { value: i + 1, selected: i + 1 === entry.round },
+        i < sheet.rounds.length ? `Round ${i + 1} (correct it)` : `Round ${i + 1}`)));
+    replace(box,
+      h("h2", {}, correcting ? `Correct round ${entry.round}` : `Enter round ${entry.round}`),
+      h("label", { for: "cy-round" }, "Round"), roundSelect,
+      seats().map(tableauFields),
+      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-save" },
+        correcting ? "Save the correction" : "Save the round")));
+  }
+
+  box.addEventListener("submit", (event) => {
+    event.preventDefault();
+    post(`${PATH}/round`, { round: entry.round, tableaux: entry.tableaux });
+  });
+  draw();
+  return box;
+}
+
+function render() {
+  replace(root, sheet.players ? [scoreTable(), roundForm(), corrections()] : null, setupForm());
+}
+
+async function main() {
+  try {
+    sheet = await api(PATH, undefined, { token: null });
+    render();
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+main();

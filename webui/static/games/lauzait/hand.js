@@ -1,0 +1,229 @@
+// The seat's own pieces and its guided turn, in the rulebook's order:
+// dissolve a department, form one, declare Lauzait-Cep (each optional, at most
+// once), then the hire, which ends the turn: pick the piece to discard, then one
+// of the pieces it lets move, then where it goes. Only what state.legal allows is
+// ever offered, so every tap is a legal move.
+import { h, replace } from "../../js/dom.js";
+import { boardGrid, key, squareName } from "./board.js";
+import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
+
+const STEPS = ["dissolve", "form", "declare", "hire"];
+const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+const sortedCodes = (pieces) => [...pieces].sort().join(" ");
+
+// container: where to draw; send(action) -> Promise (the page shows errors).
+export function handView(container, send) {
+  // mode "hire" (the default) or "form"; picked: hand indexes while forming;
+  // discard (and the index of the piece tapped), mover and target while hiring.
+  const fresh = () => ({ mode: "hire", picked: [], discard: null, discardIndex: null, mover: null, target: null });
+  const ui = { key: "", busy: false, ...fresh() };
+  let state = null;
+
+  const reset = () => Object.assign(ui, fresh());
+
+  const act = async (action) => {
+    ui.busy = true;
+    draw();
+    try {
+      await send(action);
+      reset();
+    } finally {
+      ui.busy = false;
+      draw();
+    }
+  };
+
+  const legal = (type) => state.legal.filter((a) => a.type === type);
+  const myTurn = () => state.phase === "play" && state.turn === state.you.seat;
+
+  // The four steps: those behind struck out, those open now highlighted.
+  function stepsBar() {
+    const behind = STEPS.indexOf(state.step);
+    return h(
+      "ol",
+      { class: "lz-steps", "data-testid": "lz-steps" },
+      STEPS.map((step, i) => {
+        const open = i >= behind && legal(step).length > 0;
+        const classes = [i < behind ? "passed" : "", open ? "now" : ""].join(" ").trim();
+        return h("li", { class: classes, "data-step": step, "data-open": open }, step === "hire" ? "hire" : `${step}?`);
+      }),
+    );
+  }
+
+  // Pieces not in a revealed department: tap to pick a discard (or, while forming,
+  // three pieces of a department).
+  function concealedPieces() {
+    const discards = new Set(legal("hire").map((a) => a.discard));
+    const mine = myTurn() && !ui.busy;
+    if (!myTurn()) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
+    return state.concealed.map((piece, index) => {
+      const picked = ui.mode === "form" ? ui.picked.includes(index) : ui.discardIndex === index;
+      const usable = ui.mode === "form" ? mine && (picked || ui.picked.length < 3) : mine && discards.has(piece);
+      return pieceButton(piece, {
+        classes: [picked ? "selected" : ""],
+        "data-testid": "lz-hand-piece",
+        "data-legal": ui.mode === "hire" && discards.has(piece),
+        "aria-pressed": picked,
+        disabled: !usable,
+        onclick: () => {
+          if (ui.mode === "form") {
+            ui.picked = picked ? ui.picked.filter((i) => i !== index) : [...ui.picked, index];
+          } else {
+            Object.assign(ui, { discard: piece, discardIndex: index, mover: null, target: null });
+          }
+          draw();
+        },
+      });
+    });
+  }
+
+  function revealedDepartments() {
+    const mine = state.departments[state.you.seat];
+    if (!mine.length) return null;
+    const dissolvable = new Map(legal("dissolve").map((a) => [a.department, a]));
+    return h(
+      "div",
+      { class: "lz-revealed-own" },
+      h("h3", {}, "Revealed departments (cannot be discarded)"),
+      mine.map((department, index) =>
+        h("div", { class: "lz-shown", "data-testid": "lz-own-department", "data-index": index },
+          departmentFace(department),
+          h("span", { class: "lz-bonus" }, `+${department.bonus}`),
+          dissolvable.has(index) && myTurn()
+            ? h("button", { type: "button", class: "secondary", "data-testid": "lz-dissolve", "data-index": index, disabled: ui.busy,
+                onclick: () => act(dissolvable.get(index)) }, `Dissolve: pay back ${department.bonus}`)
+            : null)),
+    );
+  }
+
+  function formPanel() {
+    const forms = legal("form");
+    if (!forms.length) return null;
+    if (ui.mode !== "form") {
+      return h("button", { type: "button", class: "secondary", "data-testid": "lz-form-start", disabled: ui.busy,
+        onclick: () => { reset(); ui.mode = "form"; draw(); } }, "Form a department…");
+    }
+    const chosen = ui.picked.map((i) => state.concealed[i]);
+    const matches = chosen.length === 3 ? forms.filter((f) => sortedCodes(f.pieces) === sortedCodes(chosen)) : [];
+    return h(
+      "div",
+      { class: "panel lz-guide", "data-testid": "lz-form" },
+      h("p", {}, chosen.length < 3
+        ? `Tap three of your pieces: three of a kind or three in a row, one colour (${chosen.length}/3).`
+        : matches.length ? "Reveal them as:" : "Those three do not make a department."),
+      h("div", { class: "actions" },
+        matches.map((form) =>
+          h("button", { type: "button", "data-testid": "lz-form-option", disabled: ui.busy, onclick: () => act(form) },
+            `Reveal ${form.pieces.map((p, i) => played(p, form.roles[i])).join(" ")}`)),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); draw(); } }, "Back to hiring")),
+    );
+  }
+
+  function declarePanel() {
+    const declarations = legal("declare");
+    if (!declarations.length) return null;
+    const stalemate = !legal("hire").length;
+    const confirmAndSend = (action) => confirm("Declare Lauzait-Cep? The season ends.") && act(action);
+    const option = (action) => {
+      const label = action.departments
+        ? h("span", { class: "lz-government" }, "Declare with ", action.departments.map((d) => departmentFace(d)))
+        : stalemate ? "Nothing can be discarded: declare a stalemate" : "Declare Lauzait-Cep with your three departments";
+      return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", disabled: ui.busy, onclick: () => confirmAndSend(action) }, label);
+    };
+    const [first, ...more] = declarations;
+    return h(
+      "div",
+      { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
+      h("p", {}, h("strong", {}, "You can declare Lauzait-Cep!"), " It scores the formation points and ends the season."),
+      h("div", { class: "actions" }, option(first), more.slice(0, 2).map(option)),
+      more.length > 2
+        ? h("details", {}, h("summary", {}, `${more.length - 2} more ways (wilds in other roles)`), h("div", { class: "actions" }, more.slice(2).map(option)))
+        : null,
+    );
+  }
+
+  // The hire: the board with what may be tapped now, and what the hire will do.
+  function hirePanel() {
+    const hires = legal("hire");
+    const marks = {};
+    let prompt;
+    if (!myTurn() || ui.mode === "form" || !hires.length) {
+      return { marks: null, guide: null };
+    }
+    const spot = state.board.flatMap((row, r) => row.map((piece, c) => (piece ? null : [r, c]))).find(Boolean);
+    marks[key(spot)] = { kind: "spot", label: "your discard goes here" };
+    const forDiscard = hires.filter((a) => a.discard === ui.discard);
+    if (!ui.discard) {
+      prompt = "Hire: tap the piece to discard. It goes on the empty square.";
+    } else if (!ui.mover) {
+      prompt = `Discarding ${ui.discard}: tap the piece to move.`;
+      for (const a of forDiscard) {
+        marks[key(a.from)] = { kind: "mover", label: "can move", onclick: () => { ui.mover = a.from; ui.target = null; draw(); } };
+      }
+    } else {
+      const chosen = forDiscard.filter((a) => sameSquare(a.from, ui.mover));
+      marks[key(ui.mover)] = { kind: "picked", label: "moving", onclick: () => { ui.mover = null; ui.target = null; draw(); } };
+      for (const a of chosen) {
+        marks[key(a.to)] = { kind: sameSquare(a.to, ui.target) ? "picked" : "target", label: "can go here", onclick: () => { ui.target = a.to; draw(); } };
+      }
+      prompt = ui.target ? null : `Tap where the ${pieceAt(ui.mover)} goes.`;
+    }
+    const guide = prompt ? h("p", { class: "lz-prompt", "data-testid": "lz-prompt" }, prompt) : confirmHire(forDiscard, spot);
+    return { marks, guide };
+  }
+
+  function pieceAt(square) {
+    return state.board[square[0]][square[1]];
+  }
+
+  function confirmHire(forDiscard, spot) {
+    const action = forDiscard.find((a) => sameSquare(a.from, ui.mover) && sameSquare(a.to, ui.target));
+    const mover = pieceAt(ui.mover);
+    const water = state.water.some((s) => sameSquare(s, ui.target));
+    // The destination's piece, unless it is the square the discard is about to fill.
+    const taken = sameSquare(ui.target, spot) ? ui.discard : pieceAt(ui.target);
+    const outcome = water
+      ? `${squareName(ui.target)} is water: the sticks decide. 3-5 dark: you take ${taken}; 0-2: you take the ${mover} itself.`
+      : `You take ${taken}.`;
+    return h(
+      "div",
+      { class: "panel lz-guide", "data-testid": "lz-hire-summary" },
+      h("p", {}, `Discard ${ui.discard} on ${squareName(spot)}, move ${mover} from ${squareName(ui.mover)} to ${squareName(ui.target)}. ${outcome}`),
+      h("div", { class: "actions" },
+        h("button", { type: "button", "data-testid": "lz-hire-confirm", disabled: ui.busy, onclick: () => act(action) }, water ? "Hire and throw the sticks" : "Hire"),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; draw(); } }, "Change")),
+    );
+  }
+
+  function draw() {
+    if (!state || state.phase === "over" || !state.hand) {
+      replace(container);
+      return;
+    }
+    const { marks, guide } = hirePanel();
+    const turn = myTurn();
+    replace(
+      container,
+      turn ? stepsBar() : null,
+      h("h2", {}, "Your pieces"),
+      h("div", { class: "hand lz-hand", "data-testid": "hand" }, concealedPieces()),
+      revealedDepartments(),
+      turn ? [declarePanel(), formPanel()] : null,
+      guide,
+      boardGrid(state, { marks }),
+      turn && ui.mode === "hire" && state.concealed.some(isWild)
+        ? h("p", { class: "muted" }, "A discarded wild lets any piece move.")
+        : null,
+    );
+  }
+
+  return (next) => {
+    state = next;
+    const stateKey = `${state.season}:${state.turn}:${state.step}:${state.hand.join(",")}:${state.departments.map((d) => d.length).join(",")}`;
+    if (stateKey !== ui.key) {
+      ui.key = stateKey;
+      reset();
+    }
+    draw();
+  };
+}
