@@ -46,7 +46,7 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE TABLE IF NOT EXISTS sheet_entries (
     id       INTEGER PRIMARY KEY,
-    sheet    TEXT    NOT NULL,        -- which score sheet (e.g. "cena")
+    sheet    TEXT    NOT NULL,        -- which score sheet: a game's name
     kind     TEXT    NOT NULL,        -- what the entry does (e.g. "setup", "deal", "correct")
     body     TEXT    NOT NULL,        -- JSON
     at       REAL    NOT NULL

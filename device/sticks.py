@@ -6,7 +6,7 @@ from the operating system's CSPRNG (``random.SystemRandom``) through
 kept in the journal (sheet ``"sticks"``) with its time before anyone is told of
 it, so the history, and the fairness page built on it, survive restarts.
 
-Throws made by an engine during a game (Lauzait Cep's water throws) are part of
+Throws made by an engine during a game (e.g. a throw for water) are part of
 that game's journal and replay; they are shown the same way but not counted here.
 """
 

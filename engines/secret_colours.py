@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+COLOURS = ("R", "B", "Y", "G")  # red, blue, yellow, green: the four tokens
+
 
 def draw_colours(
     rng: random.Random,
     seats: int,
-    colours: Sequence[str] = ("R", "B", "Y", "G"),
+    colours: Sequence[str] = COLOURS,
 ) -> dict[int, str]:
     """Give seats 0..seats-1 one distinct colour each, drawn at random from colours.
 

@@ -33,7 +33,7 @@ def font(size: int) -> ImageFont.FreeTypeFont:
 
 
 def printable(text: str) -> str:
-    """`text` folded to what the built-in font can draw: "Céna" -> "Cena", "茶" -> "?"."""
+    """`text` folded to what the built-in font can draw: "café" -> "cafe", "茶" -> "?"."""
     folded = []
     for char in unicodedata.normalize("NFKD", text):
         if unicodedata.combining(char):

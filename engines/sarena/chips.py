@@ -11,9 +11,11 @@ from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
+from engines.secret_colours import COLOURS as SECRET_COLOURS
+
 Pile = tuple[str, ...]
 
-COLOURS = ("R", "B", "Y", "G")  # red, blue, yellow, green
+COLOURS = SECRET_COLOURS  # red, blue, yellow, green: chips and secret tokens alike
 PAIRS = tuple(combinations(COLOURS, 2))
 CHIPS_PER_PAIR = 6
 BOX_SIZE = CHIPS_PER_PAIR * len(PAIRS)  # 36

@@ -16,7 +16,6 @@ from device.games.chanoyu.screens import (
     CARD_TOP,
     LABEL_BOTTOM,
     LABEL_TOP,
-    ROWS_TOP,
     chanoyu_scores_screen,
     chanoyu_screen,
     chanoyu_tableaux_screen,
@@ -25,6 +24,7 @@ from device.games.chanoyu.screens import (
 from device.screens import game_pages, screen_for
 from device.screens.render import TITLE_BAR_HEIGHT, Box
 from device.screens.result import result_screen
+from device.screens.score_rows import ROWS_TOP
 from engines.base import Game
 
 JOIN_URL = "HTTP://192.168.1.20:8000/J/KQZX"

@@ -19,7 +19,6 @@ from device.games.lauzait.screens import (
     MINI_STICK_GAP,
     MINI_STICK_WIDTH,
     PITCH,
-    SCORE_ROWS_TOP,
     THROW_BOTTOM,
     THROW_TOP,
     TURN_BOX,
@@ -32,6 +31,7 @@ from device.games.lauzait.screens import (
 from device.screens import game_pages, screen_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import Box, draw_text, largest_size, render
+from device.screens.score_rows import ROWS_TOP
 from engines.base import Game
 
 NAMES = ["Alice", "Bob", "Chloé"]
@@ -174,9 +174,9 @@ def test_the_scores_page_marks_each_revealed_department() -> None:
     shown["scores"] = [0, 1, 0]
     marked = lauzait_scores_screen(shown, status())
     assert plain.tobytes() != marked.tobytes()
-    height = (64 - SCORE_ROWS_TOP) // 3
+    height = (64 - ROWS_TOP) // 3
     rows = [
-        (SCORE_ROWS_TOP + seat * height, SCORE_ROWS_TOP + (seat + 1) * height - 1)
+        (ROWS_TOP + seat * height, ROWS_TOP + (seat + 1) * height - 1)
         for seat in range(3)
     ]
     # Only Bob's row changed: his mark and his score.

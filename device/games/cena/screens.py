@@ -15,7 +15,6 @@ from PIL import Image
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
-    TITLE_BAR_HEIGHT,
     WIDTH,
     Box,
     Draw,
@@ -25,9 +24,9 @@ from device.screens.render import (
     render,
     require_public,
     seat_name,
-    text_width,
     title_bar,
 )
+from device.screens.score_rows import draw_score_rows
 from device.screens.trick_layout import (
     CARD_BOTTOM,
     CARD_TOP,
@@ -42,7 +41,6 @@ from device.screens.trick_layout import (
 # seat, the seats' names, then the deal's objective.
 OBJECTIVE_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
 READY_MARKER = 7
-SCORE_ROWS_TOP = TITLE_BAR_HEIGHT + 1
 
 
 def cena_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
@@ -57,18 +55,10 @@ def cena_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Im
     """Each seat's running total, in seat order, as big as the number of seats allows."""
     require_public(view)
     scores = [str(score) for score in view["scores"]]
-    row_height = (HEIGHT - SCORE_ROWS_TOP) // len(scores)
-    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
-    # Every total right-aligned in one column, so the names get the rest of the row.
-    totals_left = WIDTH - 2 - max(text_width(score, size) for score in scores)
 
     def draw(d: Draw) -> None:
         title_bar(d, "Scores", _deal_label(view))
-        for seat, score in enumerate(scores):
-            top = SCORE_ROWS_TOP + seat * row_height
-            bottom = top + row_height - 1
-            draw_text(d, seat_name(status, seat), size, (2, top, totals_left - 6, bottom))
-            draw_text(d, score, size, (totals_left, top, WIDTH - 2, bottom), "right")
+        draw_score_rows(d, status, scores)
 
     return render(draw)
 

@@ -14,10 +14,9 @@ from typing import Any
 
 from PIL import Image
 
-from device.screens.fonts import BIG, BODY, SMALL, printable
+from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
-    TITLE_BAR_HEIGHT,
     WIDTH,
     Box,
     Draw,
@@ -27,9 +26,9 @@ from device.screens.render import (
     render,
     require_public,
     seat_name,
-    text_width,
     title_bar,
 )
+from device.screens.score_rows import draw_score_rows
 from device.screens.trick_layout import (
     CARD_BOTTOM,
     CARD_TOP,
@@ -45,9 +44,7 @@ from engines.chanoyu.cards import number_of, suit_of
 # the card before each seat, the seats' names, the host and the pile.
 TRICK_BOX = (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM)
 FOOT_BOX = (0, 54, WIDTH - 1, HEIGHT - 1)
-ROWS_TOP = TITLE_BAR_HEIGHT + 1
 WIDEST_CARD = "10D"
-NAMES_MAX_WIDTH = 46  # tableaux page: longer names are cut, the values get the rest
 
 
 def chanoyu_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
@@ -65,7 +62,7 @@ def chanoyu_tableaux_screen(view: Mapping[str, Any], status: Mapping[str, Any]) 
 
     def draw(d: Draw) -> None:
         title_bar(d, "Tableaux", f"Round {view['round']}")
-        _draw_rows(d, status, points, values)
+        draw_score_rows(d, status, points, middle=values)
 
     return render(draw)
 
@@ -77,7 +74,7 @@ def chanoyu_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
 
     def draw(d: Draw) -> None:
         title_bar(d, f"Scores R{view['round']}", f"Host {seat_name(status, view['host'])}")
-        _draw_rows(d, status, totals)
+        draw_score_rows(d, status, totals)
 
     return render(draw)
 
@@ -177,31 +174,3 @@ def _draw_label(
 # --- rows of seats (tableaux, scores) --------------------------------------------------
 
 
-def _draw_rows(
-    d: Draw, status: Mapping[str, Any], numbers: list[str], middle: list[str] | None = None
-) -> None:
-    """One row per seat, as big as the number of seats allows: the name, optionally a
-    middle text (left-aligned after the names), and a right-aligned number behind a rule."""
-    row_height = (HEIGHT - ROWS_TOP) // len(numbers)
-    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
-    numbers_left = WIDTH - 2 - max(text_width(number, size) for number in numbers)
-    names = [printable(seat_name(status, seat)) for seat in range(len(numbers))]
-    if middle is None:
-        names_right = numbers_left - 6
-    else:
-        names_right = 2 + min(max(text_width(name, size) for name in names), NAMES_MAX_WIDTH)
-    for seat, number in enumerate(numbers):
-        top = ROWS_TOP + seat * row_height
-        bottom = top + row_height - 1
-        draw_text(d, names[seat], size, (2, top, names_right, bottom), ellipsis="")
-        draw_text(d, number, size, (numbers_left, top, WIDTH - 2, bottom), "right")
-        if middle is None:
-            continue
-        box = (names_right + 6, top, numbers_left - 6, bottom)
-        draw_text(d, middle[seat], largest_size(middle[seat], box_width(box), _SIZES[size]), box)
-    if middle is not None:
-        d.line((numbers_left - 3, ROWS_TOP, numbers_left - 3, HEIGHT - 1), fill="white")
-
-
-# The middle text may shrink below the row's size to fit a long tableau.
-_SIZES = {BIG: (BIG, BODY, SMALL), BODY: (BODY, SMALL), SMALL: (SMALL,)}

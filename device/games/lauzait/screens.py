@@ -14,7 +14,6 @@ from PIL import Image
 
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
-    HEIGHT,
     TITLE_BAR_HEIGHT,
     WIDTH,
     Draw,
@@ -24,15 +23,14 @@ from device.screens.render import (
     render,
     require_public,
     seat_name,
-    text_width,
     title_bar,
 )
+from device.screens.score_rows import draw_score_rows
 
 TURN_BOX = (2, TITLE_BAR_HEIGHT + 1, WIDTH - 3, 29)
 HIRE_BOX = (2, 31, WIDTH - 3, 41)
 THROW_TOP, THROW_BOTTOM = 45, 61
 MINI_STICK_WIDTH, MINI_STICK_GAP = 4, 2
-SCORE_ROWS_TOP = TITLE_BAR_HEIGHT + 1
 
 # The board page: 5x5 squares of CELL px, one pixel apart, on the left.
 CELL = 11
@@ -90,22 +88,11 @@ def lauzait_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
     """Each seat's total, in seat order, with a mark per department it shows."""
     require_public(view)
     scores = [str(score) for score in view["scores"]]
-    row_height = (HEIGHT - SCORE_ROWS_TOP) // len(scores)
-    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
-    totals_left = WIDTH - 2 - max(text_width(score, size) for score in scores)
-    marks_left = totals_left - 4 - 3 * 5
+    shown = [len(departments) for departments in view["departments"]]
 
     def draw(d: Draw) -> None:
         title_bar(d, "Scores", season_label(view))
-        for seat, score in enumerate(scores):
-            top = SCORE_ROWS_TOP + seat * row_height
-            bottom = top + row_height - 1
-            draw_text(d, seat_name(status, seat), size, (2, top, marks_left - 4, bottom))
-            middle = (top + bottom) // 2
-            for index in range(len(view["departments"][seat])):
-                left = marks_left + index * 5
-                d.rectangle((left, middle - 3, left + 2, middle + 3), fill="white")
-            draw_text(d, score, size, (totals_left, top, WIDTH - 2, bottom), "right")
+        draw_score_rows(d, status, scores, marks=shown)
 
     return render(draw)
 

@@ -1,0 +1,72 @@
+"""One row per seat under the title bar: the layout of every game's scores page.
+
+Each row is as big as the number of seats allows: the seat's name on the left, its
+number right-aligned in one column (so names get the rest of the row), and between
+them either a short text per seat (e.g. a tableau's values, after a rule) or up to
+three marks (e.g. departments shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from device.screens.fonts import BIG, BODY, SMALL, printable
+from device.screens.render import (
+    ELLIPSIS,
+    HEIGHT,
+    TITLE_BAR_HEIGHT,
+    WIDTH,
+    Draw,
+    box_width,
+    draw_text,
+    largest_size,
+    seat_name,
+    text_width,
+)
+
+ROWS_TOP = TITLE_BAR_HEIGHT + 1
+NAMES_MAX_WIDTH = 46  # with a middle text: longer names are cut, the text gets the rest
+MAX_MARKS, MARK_PITCH = 3, 5
+# The middle text may shrink below the row's size to fit.
+_SIZES = {BIG: (BIG, BODY, SMALL), BODY: (BODY, SMALL), SMALL: (SMALL,)}
+
+
+def draw_score_rows(
+    d: Draw,
+    status: Mapping[str, Any],
+    numbers: Sequence[str],
+    *,
+    middle: Sequence[str] | None = None,
+    marks: Sequence[int] | None = None,
+) -> None:
+    """Draw one row per seat (numbers[seat]) below the title bar."""
+    row_height = (HEIGHT - ROWS_TOP) // len(numbers)
+    size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
+    numbers_left = WIDTH - 2 - max(text_width(number, size) for number in numbers)
+    names = [printable(seat_name(status, seat)) for seat in range(len(numbers))]
+    marks_left = numbers_left - 4 - MAX_MARKS * MARK_PITCH
+    if middle is not None:
+        names_right = 2 + min(max(text_width(name, size) for name in names), NAMES_MAX_WIDTH)
+    elif marks is not None:
+        names_right = marks_left - 4
+    else:
+        names_right = numbers_left - 6
+    for seat, number in enumerate(numbers):
+        top = ROWS_TOP + seat * row_height
+        bottom = top + row_height - 1
+        # Beside a middle text a name is cut without an ellipsis: every pixel counts.
+        ellipsis = "" if middle is not None else ELLIPSIS
+        draw_text(d, names[seat], size, (2, top, names_right, bottom), ellipsis=ellipsis)
+        draw_text(d, number, size, (numbers_left, top, WIDTH - 2, bottom), "right")
+        if middle is not None:
+            box = (names_right + 6, top, numbers_left - 6, bottom)
+            fitted = largest_size(middle[seat], box_width(box), _SIZES[size])
+            draw_text(d, middle[seat], fitted, box)
+        if marks is not None:
+            centre = (top + bottom) // 2
+            for index in range(min(marks[seat], MAX_MARKS)):
+                left = marks_left + index * MARK_PITCH
+                d.rectangle((left, centre - 3, left + 2, centre + 3), fill="white")
+    if middle is not None:
+        d.line((numbers_left - 3, ROWS_TOP, numbers_left - 3, HEIGHT - 1), fill="white")
