@@ -1,4 +1,4 @@
-"""Lauzait Cep, rule by rule (docs/rules/lauzait-cep.md names the test that pins each rule)."""
+"""Lauzait Cep, rule by rule (docs/rules/lauzait.md names the test that pins each rule)."""
 
 from __future__ import annotations
 
@@ -1078,7 +1078,11 @@ def test_engine_is_registered() -> None:
         "title": "Lauzait Cep",
         "min_players": 2,
         "max_players": 4,
+        "defaults": {"luminous": False, "layered_bridges": 2},
+        "table_actions": ["end_game"],
+        "random_events": {"water": "Water", "start": "Start", "direction": "Way"},
     }
+    assert engines.secret_options("lauzait") == {"hands", "stock"}
 
 
 # --- random legal play --------------------------------------------------------------
