@@ -8,6 +8,12 @@ threads, no clock, and randomness only from ``self.rng``, seeded once.
 Hidden information is reachable only through ``view(seat)``. Events returned by
 ``apply`` are public: they may be shown to every audience, so they never carry a
 hand, a secret choice or the seed.
+
+Take-backs: every applied action is marked with its *barrier*, or None. A barrier
+is an action that used the game's generator (a deal, a shuffle, a throw), showed
+hidden information to anyone (a draw into a hand, a reveal of secret choices) or
+ended the game; nothing at or before a barrier can be taken back, whatever the
+table agrees, so a take-back can never re-roll chance or un-see a secret.
 """
 
 from __future__ import annotations
@@ -75,9 +81,37 @@ class Option:
     secret: bool = False
 
 
+# Barrier codes every game shares; an engine may name its own (see Game.barrier).
+CHANCE = "chance"  # the game's generator was used: a deal, a shuffle, a throw
+GAME_OVER = "game_over"  # the game ended: final scores and secrets are out
+
+
+class CountingRandom(random.Random):
+    """random.Random that counts its draws, so `apply` can tell whether an action used
+    chance without copying the generator's state (which cost a third of an action).
+
+    Every draw goes through random() or getrandbits(); overriding both keeps the
+    sequence for a seed exactly that of random.Random.
+    """
+
+    draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.draws += 1
+        return super().getrandbits(k)
+
+
 def new_seed() -> int:
     """A fresh seed from the operating system's CSPRNG."""
     return secrets.randbits(63)
+
+
+def _chance(chance: bool) -> str | None:
+    return CHANCE if chance else None
 
 
 class Game(ABC):
@@ -121,8 +155,9 @@ class Game(ABC):
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = copy.deepcopy(dict(options))
-        self.rng = random.Random(seed)
+        self.rng = CountingRandom(seed)
         self.log: list[tuple[int, Action]] = []
+        self.barriers: list[str | None] = []  # one per log entry: why it cannot be undone
         self.setup()
 
     # --- what each engine implements ---------------------------------------
@@ -162,6 +197,19 @@ class Game(ABC):
     def winners(self) -> list[int]:
         """The winning seats once finished (ties share), else []."""
 
+    def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
+        """Why the action just applied may never be taken back (a short code), or None.
+
+        Engines override this to name what their actions reveal (e.g. "cards_drawn"),
+        calling super() for the shared cases. `chance` says the generator was used;
+        `apply` makes that a barrier even if an override forgets it.
+        """
+        if chance:
+            return CHANCE
+        if self.finished:
+            return GAME_OVER
+        return None
+
     # --- shared behaviour ---------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -175,9 +223,33 @@ class Game(ABC):
         if seat not in self.to_act:
             raise IllegalAction("it is not your turn")
         logged = copy_plain(action)  # before _apply: nothing can fail after the state moved
+        draws = self.rng.draws
         events = self._apply(seat, action)
+        chance = self.rng.draws != draws
         self.log.append((seat, logged))
+        self.barriers.append(self.barrier(seat, action, events, chance) or _chance(chance))
         return events
+
+    def take_back_barrier(self, steps: int) -> str | None:
+        """Why the last `steps` actions cannot be taken back (a barrier's code, or
+        "nothing" when there are fewer actions), or None when they all can."""
+        if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
+            raise ValueError("take back one action or more")
+        if steps > len(self.log):
+            return "nothing"
+        return next((b for b in reversed(self.barriers[-steps:]) if b is not None), None)
+
+    def taken_back(self, steps: int) -> Game:
+        """The game exactly as it was before its last `steps` actions: replayed from the
+        seed, so every view and the generator are as they were. ValueError across a
+        barrier: the caller checks `take_back_barrier` first."""
+        barrier = self.take_back_barrier(steps)
+        if barrier is not None:
+            raise ValueError(f"cannot take back across a barrier ({barrier})")
+        game = type(self)(self.players, self.seed, self.options)
+        for seat, action in self.log[:-steps]:
+            game.apply(seat, copy_plain(action))
+        return game
 
     def to_dict(self) -> dict[str, Any]:
         """The whole game as plain data: engines.load(to_dict()) rebuilds it exactly.

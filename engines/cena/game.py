@@ -123,6 +123,14 @@ class Cena(Game):
             return self._reveal(seat, action)
         raise IllegalAction(f'unknown action "{kind}": Céna has "reveal" and "play"')
 
+    def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
+        """The last choice of public cards shows everyone's; a new deal is chance."""
+        if any(event["type"] == "public_cards" for event in events):
+            return "public_cards_shown"
+        if any(event["type"] == "deal_started" for event in events):
+            return "cards_dealt"
+        return super().barrier(seat, action, events, chance)
+
     def view(self, seat: int | None) -> View:
         self.check_seat(seat)
         n = self.players

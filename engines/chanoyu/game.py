@@ -277,6 +277,14 @@ class Chanoyu(Game):
 
     # --- the view -------------------------------------------------------------
 
+    def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
+        """A draw puts unseen cards in hands; a new round is dealt by chance."""
+        if chance:
+            return "cards_dealt"
+        if any(event["type"] == "drew" for event in events):
+            return "cards_drawn"
+        return super().barrier(seat, action, events, chance)
+
     def view(self, seat: int | None) -> View:
         self.check_seat(seat)
         view: View = {

@@ -466,6 +466,16 @@ class Lauzait(Game):
 
     # --- view ----------------------------------------------------------------
 
+    def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
+        """Forming or declaring shows pieces of a concealed hand; the sticks are chance."""
+        if any(event["type"] == "sticks" for event in events):
+            return "sticks_thrown"
+        if action["type"] == "form":
+            return "department_shown"
+        if action["type"] == "declare":
+            return "hand_declared"
+        return super().barrier(seat, action, events, chance)
+
     def view(self, seat: int | None) -> View:
         self.check_seat(seat)
         data: View = {
