@@ -117,8 +117,9 @@ def _ring(hw: Hardware, say: Say, step: float) -> bool:
 def _display(hw: Hardware, say: Say, address: str, step: float) -> bool:
     hw.display.show(pattern_frame(address))
     say(f"display: test pattern with the address {address}")
-    time.sleep(step * 5)
-    return _report(say, "display", hw.display.healthy, hw.display.error, "frame sent")
+    sent = hw.display.wait_until_sent(2.0)  # show() only hands the frame to its writer
+    time.sleep(step * 5)  # time to look at it
+    return _report(say, "display", sent and hw.display.healthy, hw.display.error, "frame sent")
 
 
 def _buzzer(hw: Hardware, say: Say) -> bool:

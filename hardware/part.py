@@ -5,13 +5,25 @@ it is used, is logged once per outage, reported by `healthy` and `error`, closed
 and reopened by a background thread that waits longer after each failed attempt.
 Nothing polls: the thread sleeps on a condition until a retry is due or the part
 is closed, and no thread exists at all for a part that never failed.
+
+A part that hangs instead of failing (a call on it that does not return) is found
+by a `Watchdog` around the call and marked `stall()`-ed: unhealthy, logged once,
+but left open, since the hung call still holds it, until a later call answers in
+time (`resume()`) or fails (then it is closed and reopened like any failure).
+
+Whatever a part raises while it is retried, closed or set up counts as its failure:
+a backend that raises an unexpected type is still one part down, logged once, not
+a traceback per retry. Only the first open, in the constructor, lets an unexpected
+error through, since that is a mistake in the configuration or the code.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -129,6 +141,91 @@ class Retrier:
                     self._pending = True
 
 
+@dataclass
+class Watch:
+    """One call a `Watchdog` watches; `late` turns True once it overran the limit."""
+
+    deadline: float
+    late: bool = False
+
+
+class Watchdog:
+    """Notices a call that takes longer than `limit` seconds while it still runs.
+
+    Wrap each call in `watching()`. If it has not returned `limit` seconds after it
+    began, `on_late()` runs on the watchdog's own thread (the caller's is stuck in the
+    call) and the watch's `late` turns True, for the caller to see once it returns.
+    `on_late` runs with the watchdog's lock held, so it is over before the late call's
+    `watching()` ends; it must not wait for the call. One call at a time; one thread,
+    started by the first call: it sleeps until the current call's deadline, so calls
+    that return in time cost it at most one wake-up per `limit` seconds.
+    """
+
+    def __init__(self, name: str, limit: float, on_late: Callable[[], None]) -> None:
+        if not limit > 0:
+            raise ValueError(f"the limit must be above 0 seconds, got {limit}")
+        self._name = name
+        self._limit = limit
+        self._on_late = on_late
+        self._condition = threading.Condition()
+        self._current: Watch | None = None
+        self._idle = False  # the thread waits for a call to begin, with no deadline
+        self._closed = False
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def watching(self) -> Iterator[Watch]:
+        watch = Watch(deadline=time.monotonic() + self._limit)
+        with self._condition:
+            if not self._closed:
+                self._current = watch
+                if self._thread is None:
+                    self._thread = threading.Thread(
+                        target=self._run, name=f"watchdog {self._name}", daemon=True
+                    )
+                    self._thread.start()
+                elif self._idle:
+                    self._condition.notify_all()
+        try:
+            yield watch
+        finally:
+            with self._condition:
+                if self._current is watch:
+                    self._current = None
+                if watch.late:
+                    self._condition.notify_all()  # the thread waits for a late call's end
+
+    def close(self) -> None:
+        """Stop watching; safe to call more than once, and from `on_late`."""
+        with self._condition:
+            self._closed = True
+            self._condition.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=5)
+
+    def _run(self) -> None:
+        with self._condition:
+            while not self._closed:
+                watch = self._current
+                if watch is None:
+                    self._idle = True
+                    self._condition.wait()
+                    self._idle = False
+                elif watch.late:
+                    self._condition.wait()  # until it returns
+                else:
+                    remaining = watch.deadline - time.monotonic()
+                    if remaining > 0:
+                        self._condition.wait(remaining)
+                        continue
+                    watch.late = True
+                    try:
+                        self._on_late()
+                    except Exception:
+                        logger.exception("the watchdog of %s failed", self._name)
+
+
 class Part(Generic[T]):
     """One part that may be missing or may fail; thread-safe.
 
@@ -156,23 +253,60 @@ class Part(Generic[T]):
         self._on_open = on_open
         self._failures = failures
         self._health_signal = health_signal
-        self._lock = threading.RLock()
+        self._lock = threading.RLock()  # held while the part is opened, used or closed
+        # Guards the health below: `stall()` comes from a watchdog while a hung call
+        # holds `_lock`, so it cannot wait for that.
+        self._health_lock = threading.Lock()
         self._part: T | None = None
         self._error: str | None = None
+        self._stalled = False
         self._closed = False
         self._retrier = Retrier(name, self._reopen, backoff)
         with self._lock:
-            if not self._open():
+            if not self._open(first=True):
                 self._retrier.request()
 
     @property
     def healthy(self) -> bool:
-        return self._part is not None
+        return self._part is not None and not self._stalled
+
+    @property
+    def stalled(self) -> bool:
+        """Open, but not answering (see `stall`)."""
+        return self._stalled
 
     @property
     def error(self) -> str | None:
         """Why the part is not working, or None when it is."""
         return self._error
+
+    def stall(self, message: str) -> None:
+        """The open part stopped answering: a call on it has not returned in time.
+
+        It turns unhealthy with `message` (logged once per outage) but stays open, since
+        the hung call still holds it. `resume()` once a call answers in time again; a
+        failure in the meantime closes and reopens it as usual. Takes no lock a hung
+        `use()` holds, so a watchdog can call it while the call hangs.
+        """
+        with self._health_lock:
+            if self._part is None or self._stalled:
+                return
+            self._stalled = True
+            first = self._error is None
+            self._error = message
+        if first:
+            logger.warning("%s (waiting for it to answer)", message)
+            self._signal()
+
+    def resume(self) -> None:
+        """A call on a stalled part answered in time: healthy again (no-op if not stalled)."""
+        with self._health_lock:
+            if not self._stalled:
+                return
+            self._stalled = False
+            error, self._error = self._error, None
+        logger.info("%s works again (it failed with: %s)", self.name, error)
+        self._signal()
 
     def health(self) -> dict[str, bool | str | None]:
         return {"healthy": self.healthy, "error": self.error}
@@ -187,8 +321,7 @@ class Part(Generic[T]):
             try:
                 return action(part)
             except self._failures as exc:
-                self._part = None
-                self._fail(f"{self.name} stopped working", exc)
+                self._fail(f"{self.name} stopped working", exc, lost=True)
                 self._discard(part)
                 self._retrier.request()
                 return None
@@ -202,7 +335,7 @@ class Part(Generic[T]):
         if part is not None:
             try:
                 self._close_part(part)
-            except self._failures as exc:
+            except Exception as exc:  # closing must go on to the other parts
                 logger.warning("could not close %s cleanly: %s", self.name, describe(exc))
 
     def _reopen(self) -> bool:
@@ -211,31 +344,45 @@ class Part(Generic[T]):
                 return True
             return self._open()
 
-    def _open(self) -> bool:
+    def _open(self, *, first: bool = False) -> bool:
+        # The first open, in the constructor, lets an unexpected error through: that is a
+        # mistake in the configuration or the code. On a retry anything is an outage.
+        failures = self._failures if first else (Exception,)
         try:
             part = self._open_part()
-        except self._failures as exc:
+        except failures as exc:
             self._fail(f"cannot open {self.name}", exc)
             return False
         if self._on_open is not None:
             try:
                 self._on_open(part)
-            except self._failures as exc:
+            except failures as exc:
                 self._fail(f"cannot set up {self.name}", exc)
                 self._discard(part)
                 return False
-        self._part = part
-        if self._error is not None:
-            logger.info("%s works again (it failed with: %s)", self.name, self._error)
-            self._error = None
+            except BaseException:
+                self._discard(part)  # never leak an opened part
+                raise
+        with self._health_lock:
+            self._part = part
+            self._stalled = False
+            error, self._error = self._error, None
+        if error is not None:
+            logger.info("%s works again (it failed with: %s)", self.name, error)
             self._signal()
         return True
 
-    def _fail(self, what: str, exc: BaseException) -> None:
+    def _fail(self, what: str, exc: BaseException, *, lost: bool = False) -> None:
+        """Record an outage (logged once however long it lasts); `lost`: the open part
+        just failed and is dropped."""
         # A HardwareError already says which part and pin; other errors need naming.
         message = str(exc) if isinstance(exc, HardwareError) else f"{what}: {describe(exc)}"
-        first = self._error is None
-        self._error = message
+        with self._health_lock:
+            if lost:
+                self._part = None
+            self._stalled = False
+            first = self._error is None  # a stalled part has logged its outage already
+            self._error = message
         if first:
             logger.warning("%s (retrying in the background)", message)
             self._signal()
@@ -245,7 +392,7 @@ class Part(Generic[T]):
     def _discard(self, part: T) -> None:
         try:
             self._discard_part(part)
-        except self._failures as exc:
+        except Exception as exc:  # it failed already: how it fails to close is no news
             logger.debug("closing the failed %s: %s", self.name, describe(exc))
 
     def _signal(self) -> None:

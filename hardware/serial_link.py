@@ -140,7 +140,10 @@ class SerialLink:
                 self._handshake(port)
                 delays = self._backoff.delays()
                 self._serve(port)
-            except (OSError, LinkError, ValueError) as exc:  # ValueError: a bad port URL
+            except Exception as exc:
+                # OSError (unplugged), LinkError, ValueError (a bad port URL), but also
+                # what a vanished USB device makes termios raise (termios.error, not an
+                # OSError): whatever it is, the link is down, not the worker.
                 self._lost(exc)
             finally:
                 if port is not None:
@@ -259,5 +262,5 @@ class SerialLink:
 def _close_quietly(port: Any) -> None:
     try:
         port.close()
-    except OSError as exc:
+    except Exception as exc:  # the port is being dropped anyway
         logger.debug("closing the serial port: %s", describe(exc))
