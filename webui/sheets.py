@@ -1,10 +1,56 @@
-"""What every game's score-sheet routes share (each game's own are webui/games/<name>/sheet.py)."""
+"""What every game's score-sheet routes share (each game's own are webui/games/<name>/sheet.py).
+
+`sheet_blueprint(game)` gives a game's sheet its page (/companion/<game>) and its
+state (GET /api/companion/<game>); the game adds the routes that write. A sheet
+checks every entry and raises ValueError with a message for people: a blueprint
+made here (or given `refuse_value_errors`) answers it with a 400 and that
+message, so a route only checks its request's shape and calls the sheet.
+"""
 
 from __future__ import annotations
 
-from flask import render_template
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, Response, render_template
 
 from webui import games
+from webui.errors import error_response
+from webui.payload import NOTHING, Kind, list_of, read_json
+from webui.services import services
+
+
+def sheet_blueprint(game: str) -> Blueprint:
+    """The blueprint of one game's sheet, with its page and its state; the game adds
+    the routes that write, under /api/companion/<game>/."""
+    bp = Blueprint(f"companion_{game}", __name__)
+    bp.add_url_rule(f"/companion/{game}", "page", lambda: sheet_page(game))
+    bp.add_url_rule(f"/api/companion/{game}", "state", lambda: game_sheet(game).state())
+    refuse_value_errors(bp)
+    return bp
+
+
+def refuse_value_errors(bp: Blueprint) -> None:
+    """A ValueError raised in one of this blueprint's routes is a 400 with its message."""
+    bp.register_error_handler(ValueError, bad_request)
+
+
+def bad_request(err: ValueError) -> tuple[Response, int]:
+    return error_response(400, str(err))
+
+
+def game_sheet(game: str) -> Any:
+    """One game's sheet (a sheet's blueprint is only registered with sheets)."""
+    sheets = services().sheets
+    assert sheets is not None
+    return sheets.get(game)
+
+
+def read_setup(optional: Mapping[str, Kind] = NOTHING) -> dict[str, Any]:
+    """A setup request: "players", "names" (each text) and the game's own fields."""
+    body = read_json(required={"players": int, "names": list}, optional=optional)
+    list_of(body["names"], str, "names")
+    return body
 
 
 def sheet_page(game: str) -> str:

@@ -1,9 +1,10 @@
 """Companion score sheets: the box keeps the score of a game played with real pieces.
 
-Each game's sheet lives in its own package (`device/games/<name>/sheet.py`); each
-keeps its entries in the journal (append-only, so corrections are logged and
-nothing is lost to a power cut) and scores them with the engine's own scoring
-functions: one rule, one place. Secret colours (`colours.py`) serve any game.
+Each game's sheet lives in its own package (`device/games/<name>/sheet.py`), a
+GameSheet (`sheet.py` here: its entries in the journal, append-only, so
+corrections are logged and nothing is lost to a power cut) built from the box's
+SheetTools; each scores its entries with the engine's own scoring functions: one
+rule, one place. Secret colours (`colours.py`) serve any game.
 """
 
 from __future__ import annotations
@@ -27,13 +28,18 @@ class SheetTools:
     on_change: Callable[[], None]
     colours: ColourRounds
 
+    @classmethod
+    def on(cls, journal: Journal, on_change: Callable[[], None]) -> SheetTools:
+        """The tools on this journal, with their own secret colours."""
+        return cls(journal, on_change, ColourRounds(journal, on_change))
+
 
 class Sheets:
     """Every companion score sheet the box keeps: one per game that declares one."""
 
     def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
-        self._colours = ColourRounds(journal, on_change)  # secret colours, for any game
-        tools = SheetTools(journal, on_change, self._colours)
+        tools = SheetTools.on(journal, on_change)
+        self._colours = tools.colours  # secret colours, for any game
         self._sheets = {name: game.sheet(tools) for name, game in games.registered().items()}
 
     def names(self) -> list[str]:

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import random
 import secrets
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from device.companion.sheet import JournalSheet, clean_name, default_name
 from device.journal import Journal
 from engines.sarena.chips import COLOURS
 from engines.secret_colours import draw_colours
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = len(COLOURS)
-NAME_MAX = 16
 
 
 class NotYourSeat(Exception):
@@ -67,7 +66,7 @@ class Round:
         return None
 
 
-class ColourRounds:
+class ColourRounds(JournalSheet):
     """Every round of secret colours the box has drawn; the latest is the current one."""
 
     SHEET = "colours"
@@ -78,17 +77,15 @@ class ColourRounds:
         on_change: Callable[[], None],
         rng: random.Random | None = None,
     ) -> None:
-        self._journal = journal
-        self._on_change = on_change
+        super().__init__(journal, on_change)
         self._rng = rng if rng is not None else random.SystemRandom()
-        self._lock = threading.Lock()
 
     # --- reading ----------------------------------------------------------------------
 
     def rounds(self) -> dict[int, Round]:
         """Every round, by id, folded from the journal's entries."""
         found: dict[int, Round] = {}
-        for entry in self._journal.sheet_entries(self.SHEET):
+        for entry in self._entries():
             body = entry["body"]
             if entry["kind"] == "round":
                 found[entry["id"]] = Round(
@@ -139,16 +136,13 @@ class ColourRounds:
         clean = [clean_name(name, seat) for seat, name in enumerate(names)]
         drawn = draw_colours(self._rng, players, COLOURS)
         colours = [drawn[seat] for seat in range(players)]
-        with self._lock:
-            round_id = self._journal.add_sheet_entry(
-                self.SHEET, "round", {"players": players, "names": clean, "colours": colours}
-            )
-        self._on_change()
+        with self._writing():
+            round_id = self._add("round", {"players": players, "names": clean, "colours": colours})
         return self.get(round_id)
 
     def claim(self, round_id: int, seat: int) -> str:
         """This phone takes a seat of the round; the token it gets shows that seat's colour."""
-        with self._lock:
+        with self._writing():
             found = self.get(round_id)
             if found.revealed:
                 raise ValueError("the colours are already revealed: everyone can see them")
@@ -160,10 +154,7 @@ class ColourRounds:
                     "if that is yours, look on the box instead"
                 )
             token = secrets.token_urlsafe(16)
-            self._journal.add_sheet_entry(
-                self.SHEET, "claim", {"round": found.id, "seat": seat, "token": token}
-            )
-        self._on_change()
+            self._add("claim", {"round": found.id, "seat": seat, "token": token})
         return token
 
     def reveal(self, round_id: int) -> Round:
@@ -172,19 +163,7 @@ class ColourRounds:
             found = self.get(round_id)
             if found.revealed:
                 return found
-            self._journal.add_sheet_entry(self.SHEET, "reveal", {"round": found.id})
+            self._add("reveal", {"round": found.id})
             found.revealed = True
         self._on_change()
         return found
-
-
-def default_name(seat: int) -> str:
-    return f"Player {seat + 1}"
-
-
-def clean_name(name: object, seat: int) -> str:
-    """A name as typed, trimmed to one short printable line; empty: "Player N"."""
-    if not isinstance(name, str):
-        raise ValueError(f"seat {seat + 1}: a name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
-    return name or default_name(seat)

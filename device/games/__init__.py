@@ -13,11 +13,15 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 import engines
+
+if TYPE_CHECKING:  # device.companion builds its sheets from this registry
+    from device.companion import SheetTools
+    from device.companion.sheet import GameSheet
 
 # A page of the OLED while a game is played: (public view, table status) -> frame.
 GameScreen = Callable[[Mapping[str, Any], Mapping[str, Any]], Image.Image]
@@ -29,9 +33,8 @@ class DeviceGame:
 
     # The OLED pages while the game is played, switched with button B; 0 is the table.
     pages: tuple[GameScreen, ...]
-    # The score sheet for a game played with real pieces, built by device.companion.Sheets
-    # from its SheetTools.
-    sheet: Callable[[Any], Any]
+    # The score sheet for a game played with real pieces, built by device.companion.Sheets.
+    sheet: Callable[[SheetTools], GameSheet]
 
 
 @cache

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from device.companion import SheetTools
 from device.games.cena.sheet import CenaSheet
 from device.journal import Journal
 from engines.cena import alliance_score
@@ -18,7 +19,7 @@ ALL_CARDS = [f"{suit}{n}" for suit in "ACMW" for n in range(1, 11)]
 def sheet(tmp_path: Path):
     journal = Journal(tmp_path / "j.sqlite3")
     changes: list[int] = []
-    yield CenaSheet(journal, lambda: changes.append(1)), changes, journal
+    yield CenaSheet(SheetTools.on(journal, lambda: changes.append(1))), changes, journal
     journal.close()
 
 
@@ -146,7 +147,7 @@ def test_bad_setup_is_refused(sheet, players, names, objectives, message) -> Non
 
 def test_the_sheet_survives_a_restart(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
-    CenaSheet(journal, lambda: None).setup(3, ["Ann", "Bo", "Cy"])
+    CenaSheet(SheetTools.on(journal, lambda: None)).setup(3, ["Ann", "Bo", "Cy"])
     journal.close()
     again = Journal(tmp_path / "j.sqlite3")
-    assert CenaSheet(again, lambda: None).state()["names"] == ["Ann", "Bo", "Cy"]
+    assert CenaSheet(SheetTools.on(again, lambda: None)).state()["names"] == ["Ann", "Bo", "Cy"]

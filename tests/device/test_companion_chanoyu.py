@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from device.companion import SheetTools
 from device.games.cena.sheet import CenaSheet
 from device.games.chanoyu.sheet import ChanoyuSheet
 from device.journal import Journal
@@ -24,7 +25,7 @@ class Sheet:
         self.path = path
         self.journal = Journal(path)
         self.changes = 0
-        self.sheet = ChanoyuSheet(self.journal, self._changed)
+        self.sheet = ChanoyuSheet(SheetTools.on(self.journal, self._changed))
 
     def _changed(self) -> None:
         self.changes += 1
@@ -33,7 +34,7 @@ class Sheet:
         """The same journal file opened again, as after a power cut."""
         self.journal.close()
         self.journal = Journal(self.path)
-        self.sheet = ChanoyuSheet(self.journal, self._changed)
+        self.sheet = ChanoyuSheet(SheetTools.on(self.journal, self._changed))
         return self.sheet
 
 
@@ -240,7 +241,7 @@ def test_a_correction_that_ends_the_match_earlier_leaves_later_rounds_uncounted(
 
 def test_the_chanoyu_sheet_is_kept_apart_from_the_cena_sheet(kept: Sheet) -> None:
     kept.sheet.setup(3, NAMES)
-    cena = CenaSheet(kept.journal, lambda: None)
+    cena = CenaSheet(SheetTools.on(kept.journal, lambda: None))
     assert cena.state()["players"] == 0
     cena.setup(4, ["W", "X", "Y", "Z"])
     assert kept.sheet.state()["players"] == 3

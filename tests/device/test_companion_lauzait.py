@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from device.companion import SheetTools
 from device.games.lauzait.sheet import LauzaitSheet
 from device.journal import Journal
 from engines.lauzait import department_bonus, formation_points
@@ -29,7 +30,7 @@ class Sheet:
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self.changes = 0
-        self.sheet = LauzaitSheet(journal, self.changed, rng=random.Random(5))
+        self.sheet = LauzaitSheet(SheetTools.on(journal, self.changed), rng=random.Random(5))
 
     def changed(self) -> None:
         self.changes += 1
@@ -247,7 +248,7 @@ def test_the_sheet_survives_a_restart_and_a_new_sheet_starts_afresh(
     sheet.form(0, ["G1", "G2", "G3"])
     sheet.declare(1, GOVERNMENT)
     state = sheet.state()
-    assert LauzaitSheet(journal, lambda: None).state() == state
+    assert LauzaitSheet(SheetTools.on(journal, lambda: None)).state() == state
     fresh = sheet.setup(2, ["X", "Y"])
     assert fresh["players"] == 2 and fresh["log"] == [] and fresh["scores"] == [0, 0]
     assert len(journal.sheet_entries("lauzait")) > 4  # nothing erased

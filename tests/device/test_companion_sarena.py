@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from device.companion import ColourRounds, Sheets
+from device.companion import ColourRounds, Sheets, SheetTools
 from device.companion.colours import NotYourSeat
 from device.games.sarena.sheet import SarenaSheet
 from device.journal import Journal
@@ -33,7 +33,9 @@ class Kit:
     def reopened(self) -> Kit:
         """The same journal read by fresh objects, as after a power cut."""
         rounds = ColourRounds(self.journal, lambda: None)
-        return Kit(self.journal, rounds, SarenaSheet(self.journal, rounds, lambda: None), [])
+        return Kit(
+            self.journal, rounds, SarenaSheet(SheetTools(self.journal, lambda: None, rounds)), []
+        )
 
 
 @pytest.fixture
@@ -41,7 +43,12 @@ def kit(tmp_path: Path) -> Iterator[Kit]:
     journal = Journal(tmp_path / "j.sqlite3")
     changes: list[int] = []
     rounds = ColourRounds(journal, lambda: changes.append(1), rng=random.Random(5))
-    yield Kit(journal, rounds, SarenaSheet(journal, rounds, lambda: changes.append(1)), changes)
+    yield Kit(
+        journal,
+        rounds,
+        SarenaSheet(SheetTools(journal, lambda: changes.append(1), rounds)),
+        changes,
+    )
     journal.close()
 
 

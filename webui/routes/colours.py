@@ -3,9 +3,9 @@
 Registered with the score sheets. Anyone may see the current round's public
 shape (players, names, who has claimed a seat, and the colours once revealed).
 A phone claims a seat once and gets a token; only that token reads the seat's
-colour, from /api/colours/mine, which is never cached. The sheet raises
-ValueError for a bad request (400) and NotYourSeat for a token that holds no
-seat of the round (403).
+colour, from /api/colours/mine, which is never cached. The rounds raise
+ValueError for a bad request (a 400, as for the score sheets: webui.sheets) and
+NotYourSeat for a token that holds no seat of the round (403).
 """
 
 from __future__ import annotations
@@ -14,17 +14,18 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, render_template, request
 
-from device.companion.colours import NotYourSeat
+from device.companion.colours import ColourRounds, NotYourSeat
 from webui.auth import header_token
 from webui.errors import ApiError
 from webui.payload import list_of, read_json
-from webui.protocols import ColourRoundsLike
 from webui.services import services
+from webui.sheets import refuse_value_errors
 
 bp = Blueprint("colours", __name__)
+refuse_value_errors(bp)
 
 
-def rounds() -> ColourRoundsLike:
+def rounds() -> ColourRounds:
     sheets = services().sheets
     assert sheets is not None  # the blueprint is only registered with sheets
     return sheets.colours()
@@ -48,19 +49,13 @@ def start() -> dict[str, Any]:
     names = body.get("names")
     if names is not None:
         list_of(names, str, "names")
-    try:
-        return rounds().start(body["players"], names).public()
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
+    return rounds().start(body["players"], names).public()
 
 
 @bp.post("/api/colours/claim")
 def claim() -> dict[str, Any]:
     body = read_json(required={"round": int, "seat": int})
-    try:
-        token = rounds().claim(body["round"], body["seat"])
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
+    token = rounds().claim(body["round"], body["seat"])
     return {"round": body["round"], "seat": body["seat"], "token": token}
 
 
@@ -74,8 +69,6 @@ def mine() -> Response:
         found = rounds().seat_colour(int(raw), header_token())
     except NotYourSeat as err:
         raise ApiError(403, str(err)) from None
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
     response = jsonify(found)
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -84,7 +77,4 @@ def mine() -> Response:
 @bp.post("/api/colours/reveal")
 def reveal() -> dict[str, Any]:
     body = read_json(required={"round": int})
-    try:
-        return rounds().reveal(body["round"]).public()
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
+    return rounds().reveal(body["round"]).public()

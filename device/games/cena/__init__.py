@@ -6,5 +6,5 @@ from device.games.cena.sheet import CenaSheet
 
 GAME = DeviceGame(
     pages=(cena_screen, cena_scores_screen),
-    sheet=lambda tools: CenaSheet(tools.journal, tools.on_change),
+    sheet=CenaSheet,
 )

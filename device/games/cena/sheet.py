@@ -7,52 +7,26 @@ survives a power cut like any move. Scores come from engines.cena's own function
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from device.journal import Journal
+from device.companion.sheet import GameSheet, clean_names, corrected
 from engines.cena import alliance_score
 from engines.cena.cards import HAND_SIZES, is_card
 from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, parse_objective
 from engines.cena.options import DEALS
 from engines.cena.scoring import seat_scores, winners_of
 
-NAME_MAX = 16
 
-
-class CenaSheet:
+class CenaSheet(GameSheet):
     """The Céna score sheet: per deal, each alliance's won cards and the objective in force."""
 
     SHEET = "cena"
 
-    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
-        self._journal = journal
-        self._on_change = on_change
-        self._lock = threading.Lock()
-
     # --- reading ----------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        setup: dict[str, Any] | None = None
-        deals: dict[int, dict[str, Any]] = {}
-        corrections: list[dict[str, Any]] = []
-        for entry in self._journal.sheet_entries(self.SHEET):
-            body = entry["body"]
-            if entry["kind"] == "setup":
-                setup, deals, corrections = body, {}, []
-            elif entry["kind"] == "deal" and setup is not None:
-                previous = deals.get(body["deal"])
-                if previous is not None:
-                    corrections.append(
-                        {
-                            "deal": body["deal"],
-                            "at": entry["at"],
-                            "before": previous["seats"],
-                            "after": body["seats"],
-                        }
-                    )
-                deals[body["deal"]] = body
+        setup, entries = self._latest_setup()
         if setup is None:
             return {
                 "players": 0,
@@ -64,6 +38,7 @@ class CenaSheet:
                 "corrections": [],
                 "deals_in_game": DEALS,
             }
+        deals, corrections = corrected(entries, "deal", lambda body: body["seats"], key="deal")
         players = setup["players"]
         ordered = [deals[d] for d in sorted(deals)]
         totals = [sum(deal["seats"][seat] for deal in ordered) for seat in range(players)]
@@ -87,19 +62,14 @@ class CenaSheet:
         """Start a new sheet (the old one stays in the journal)."""
         if not isinstance(players, int) or isinstance(players, bool) or players not in HAND_SIZES:
             raise ValueError("Céna is for 3 to 5 players")
-        if not isinstance(names, list) or len(names) != players:
-            raise ValueError(f"give {players} names, one per seat, clockwise")
-        clean = [_clean_name(name, seat) for seat, name in enumerate(names)]
+        clean = clean_names(names, players)
         if objectives is None:
             objectives = list(DEFAULT_OBJECTIVES)
         if not isinstance(objectives, list) or len(objectives) != DEALS:
             raise ValueError(f"give {DEALS} objective cards, one per deal")
         parsed = [parse_objective(objective) for objective in objectives]
-        with self._lock:
-            self._journal.add_sheet_entry(
-                self.SHEET, "setup", {"players": players, "names": clean, "objectives": parsed}
-            )
-        self._on_change()
+        with self._writing():
+            self._add("setup", {"players": players, "names": clean, "objectives": parsed})
         return self.state()
 
     def record_deal(
@@ -107,7 +77,7 @@ class CenaSheet:
     ) -> dict[str, Any]:
         """Enter (or correct) one deal: per alliance k (seats k and k+1), its won cards,
         either as {"cards": [...]} or as {"count": n, "penalty_cards": [...]}."""
-        with self._lock:
+        with self._writing():
             state = self.state()
             players = state["players"]
             if not players:
@@ -126,8 +96,7 @@ class CenaSheet:
                 "alliances": rows,
                 "seats": seat_scores(scores),
             }
-            self._journal.add_sheet_entry(self.SHEET, "deal", body)
-        self._on_change()
+            self._add("deal", body)
         return self.state()
 
     @staticmethod
@@ -171,13 +140,6 @@ class CenaSheet:
                 f"the alliances won {total} cards in all; a {players}-player deal has {expected}"
             )
         return rows
-
-
-def _clean_name(name: object, seat: int) -> str:
-    if not isinstance(name, str):
-        raise ValueError(f"seat {seat + 1}: a name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
-    return name or f"Player {seat + 1}"
 
 
 def _card_list(raw: object, k: int) -> list[str]:

@@ -10,5 +10,5 @@ from device.games.chanoyu.sheet import ChanoyuSheet
 
 GAME = DeviceGame(
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
-    sheet=lambda tools: ChanoyuSheet(tools.journal, tools.on_change),
+    sheet=ChanoyuSheet,
 )

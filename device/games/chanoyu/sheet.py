@@ -8,11 +8,10 @@ engines.chanoyu's own functions: one rule, one place.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard
 
-from device.journal import Journal
+from device.companion.sheet import GameSheet, clean_names, corrected
 from engines.chanoyu import (
     DEFAULT_SCORING,
     SCORING_RULES,
@@ -24,46 +23,24 @@ from engines.chanoyu import (
 from engines.chanoyu.cards import is_card, is_tsukumogami, number_of
 from engines.chanoyu.scoring import SAFE_SCORE, WINNING_SCORE
 
-NAME_MAX = 16
 PLAYER_COUNTS = range(Chanoyu.min_players, Chanoyu.max_players + 1)
 
 
-class ChanoyuSheet:
+class ChanoyuSheet(GameSheet):
     """The Chanoyu score sheet: players, then each round's tableaux, card by card."""
 
     SHEET = "chanoyu"
 
-    def __init__(self, journal: Journal, on_change: Callable[[], None]) -> None:
-        self._journal = journal
-        self._on_change = on_change
-        self._lock = threading.Lock()
-
     # --- reading ----------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        setup: dict[str, Any] | None = None
-        rounds: dict[int, list[list[dict[str, Any]]]] = {}
-        corrections: list[dict[str, Any]] = []
-        for entry in self._journal.sheet_entries(self.SHEET):
-            body = entry["body"]
-            if entry["kind"] == "setup":
-                setup, rounds, corrections = body, {}, []
-            elif entry["kind"] == "round" and setup is not None:
-                number, tableaux = body["round"], body["tableaux"]
-                if number in rounds:
-                    scoring = setup["scoring"]
-                    corrections.append(
-                        {
-                            "round": number,
-                            "at": entry["at"],
-                            "before": _points(rounds[number], scoring),
-                            "after": _points(tableaux, scoring),
-                        }
-                    )
-                rounds[number] = tableaux
+        setup, entries = self._latest_setup()
         if setup is None:
             return _empty_state()
-        return _summary(setup, [rounds[r] for r in sorted(rounds)], corrections)
+        rounds, corrections = corrected(
+            entries, "round", lambda body: _points(body["tableaux"], setup["scoring"]), key="round"
+        )
+        return _summary(setup, [rounds[r]["tableaux"] for r in sorted(rounds)], corrections)
 
     # --- writing ----------------------------------------------------------------------
 
@@ -78,23 +55,20 @@ class ChanoyuSheet:
         host, the deck's owner: the tie-break of the final result counts from them."""
         if not _whole(players) or players not in PLAYER_COUNTS:
             raise ValueError(f"Chanoyu is for {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players")
-        if not isinstance(names, list) or len(names) != players:
-            raise ValueError(f"give {players} names, one per seat, clockwise")
-        clean = [_clean_name(name, seat) for seat, name in enumerate(names)]
+        clean = clean_names(names, players)
         if not _whole(host) or not 0 <= host < players:
             raise ValueError(f"the first host must be a seat from 1 to {players}")
         if scoring not in SCORING_RULES:
             raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_RULES)}")
         body = {"players": players, "names": clean, "host": host, "scoring": scoring}
-        with self._lock:
-            self._journal.add_sheet_entry(self.SHEET, "setup", body)
-        self._on_change()
+        with self._writing():
+            self._add("setup", body)
         return self.state()
 
     def record_round(self, number: int, tableaux: Sequence[Any]) -> dict[str, Any]:
         """Enter (or correct) one round: per seat, its tableau from left to right, each
         card as {"card": "QS", "value": 7} (a numbered card may leave out its value)."""
-        with self._lock:
+        with self._writing():
             state = self.state()
             players = state["players"]
             if not players:
@@ -106,8 +80,7 @@ class ChanoyuSheet:
                 ended = " (the match is over)" if state["over"] else ""
                 raise ValueError(f"the round must be 1 to {last}{ended}")
             clean = _check_tableaux(tableaux, state["names"], state["scoring"])
-            self._journal.add_sheet_entry(self.SHEET, "round", {"round": number, "tableaux": clean})
-        self._on_change()
+            self._add("round", {"round": number, "tableaux": clean})
         return self.state()
 
 
@@ -239,13 +212,6 @@ def _check_slot(raw: object, whose: str) -> dict[str, Any]:
     if not _whole(value) or not 1 <= value <= 10:
         raise ValueError(f"{whose}: {card} is {kind}: give the value it stands for, 1 to 10")
     return {"card": card, "value": value}
-
-
-def _clean_name(name: object, seat: int) -> str:
-    if not isinstance(name, str):
-        raise ValueError(f"seat {seat + 1}: a name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
-    return name or f"Player {seat + 1}"
 
 
 def _whole(value: object) -> TypeGuard[int]:

@@ -10,5 +10,5 @@ from device.games.lauzait.sheet import LauzaitSheet
 
 GAME = DeviceGame(
     pages=(lauzait_screen, lauzait_board_screen, lauzait_scores_screen),
-    sheet=lambda tools: LauzaitSheet(tools.journal, tools.on_change),
+    sheet=LauzaitSheet,
 )

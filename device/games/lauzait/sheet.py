@@ -19,45 +19,39 @@ threw real sticks).
 from __future__ import annotations
 
 import random
-import threading
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from device.journal import Journal
+from device.companion.sheet import Entry, GameSheet, clean_names
 from engines.lauzait import Lauzait, department_bonus, formation_points
 from engines.lauzait.departments import check_roles
 from engines.lauzait.pieces import is_piece_code, is_wild, piece_set, role_codes
 from engines.lauzait.scoring import LAYERED_BRIDGES_CHOICES, Role, split_role
 from engines.lauzait.seasons import DIRECTION_NAMES, HAND_SIZE, start_and_direction
 
-NAME_MAX = 16
+if TYPE_CHECKING:
+    from device.companion import SheetTools
+
 PLAYER_COUNTS = range(Lauzait.min_players, Lauzait.max_players + 1)
 DIRECTIONS = tuple(DIRECTION_NAMES.values())
 DEPARTMENTS_IN_HAND = HAND_SIZE // 3
 VOIDABLE = ("form", "dissolve", "finish")
 
 
-class LauzaitSheet:
+class LauzaitSheet(GameSheet):
     """The Lauzait Cep bank and score sheet, journal-backed."""
 
     SHEET = "lauzait"
 
-    def __init__(
-        self,
-        journal: Journal,
-        on_change: Callable[[], None],
-        rng: random.Random | None = None,
-    ) -> None:
-        self._journal = journal
-        self._on_change = on_change
+    def __init__(self, tools: SheetTools, rng: random.Random | None = None) -> None:
+        super().__init__(tools)
         self._rng = rng if rng is not None else random.SystemRandom()
-        self._lock = threading.Lock()
 
     # --- reading ----------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        return _Fold(self._journal.sheet_entries(self.SHEET)).state()
+        return _Fold(*self._latest_setup()).state()
 
     @staticmethod
     def calculate(
@@ -92,24 +86,22 @@ class LauzaitSheet:
             raise ValueError(
                 f"Lauzait Cep is for {PLAYER_COUNTS.start} to {PLAYER_COUNTS.stop - 1} players"
             )
-        if not isinstance(names, list) or len(names) != players:
-            raise ValueError(f"give {players} names, one per seat, clockwise")
+        clean = clean_names(names, players)
         if not _whole(layered_bridges) or layered_bridges not in LAYERED_BRIDGES_CHOICES:
             raise ValueError("layered bridges are worth 2 (Japanese rulebook) or 3 (English)")
-        clean = [_clean_name(name, seat) for seat, name in enumerate(names)]
-        with self._lock:
+        with self._writing():
             self._add(
                 "setup",
                 {"players": players, "names": clean, "layered_bridges": layered_bridges},
             )
             self._add("season", self._season_start(1, [0] * players))
-        return self._changed()
+        return self.state()
 
     def form(
         self, seat: int, pieces: Sequence[str], roles: Sequence[str] | None = None
     ) -> dict[str, Any]:
         """A player reveals a department: the bank pays its bonus."""
-        with self._lock:
+        with self._writing():
             fold = self._playing()
             _check_seat(fold, seat)
             pieces, checked = _department(pieces, roles, fold.players)
@@ -127,12 +119,12 @@ class LauzaitSheet:
                 "bonus": department_bonus(pieces, checked),
             }
             self._add("form", body)
-        return self._changed()
+        return self.state()
 
     def dissolve(self, seat: int, department: int) -> dict[str, Any]:
         """A player reconceals a department (by its id): the bank takes back exactly
         the bonus it paid for it."""
-        with self._lock:
+        with self._writing():
             fold = self._playing()
             _check_seat(fold, seat)
             if not _whole(department):
@@ -141,7 +133,7 @@ class LauzaitSheet:
             if not found:
                 raise ValueError(f"{fold.names[seat]} shows no such department")
             self._add("dissolve", {"seat": seat, "form": department, "refund": found[0]["bonus"]})
-        return self._changed()
+        return self.state()
 
     def declare(
         self,
@@ -156,7 +148,7 @@ class LauzaitSheet:
         """Lauzait-Cep! The declarer scores the formation points and the season ends;
         the next one starts (fewest points first, the sticks deciding ties) unless it
         was the last. Entering a season's declaration again corrects it."""
-        with self._lock:
+        with self._writing():
             fold = self._setup_done()
             _check_seat(fold, seat)
             if season is None:
@@ -186,11 +178,11 @@ class LauzaitSheet:
                 scores = list(fold.scores)
                 scores[seat] += formation["total"]
                 self._add("season", self._season_start(season + 1, scores))
-        return self._changed()
+        return self.state()
 
     def set_season(self, start_player: int, direction: str) -> dict[str, Any]:
         """Set the current season's start player and direction by hand (a correction)."""
-        with self._lock:
+        with self._writing():
             fold = self._playing()
             _check_seat(fold, start_player)
             if direction not in DIRECTIONS:
@@ -205,37 +197,30 @@ class LauzaitSheet:
                 "by_hand": True,
             }
             self._add("season", body)
-        return self._changed()
+        return self.state()
 
     def finish(self) -> dict[str, Any]:
         """The table agrees to stop: the scores stand as they are."""
-        with self._lock:
+        with self._writing():
             self._playing()
             self._add("finish", {})
-        return self._changed()
+        return self.state()
 
     def void(self, entry: int) -> dict[str, Any]:
         """Strike out a form, dissolve or finish entered by mistake (logged)."""
-        with self._lock:
+        with self._writing():
             fold = self._setup_done()
             if not _whole(entry) or entry not in fold.voidable:
                 raise ValueError("only a form, a dissolve or an early end can be voided")
             if entry in fold.dissolved_forms:
                 raise ValueError("that department was dissolved since: void the dissolve first")
             self._add("void", {"entry": entry})
-        return self._changed()
+        return self.state()
 
     # --- helpers ----------------------------------------------------------------------
 
-    def _add(self, kind: str, body: dict[str, Any]) -> None:
-        self._journal.add_sheet_entry(self.SHEET, kind, body)
-
-    def _changed(self) -> dict[str, Any]:
-        self._on_change()
-        return self.state()
-
     def _setup_done(self) -> _Fold:
-        fold = _Fold(self._journal.sheet_entries(self.SHEET))
+        fold = _Fold(*self._latest_setup())
         if not fold.players:
             raise ValueError("set up the sheet first: players and names")
         return fold
@@ -260,23 +245,18 @@ class LauzaitSheet:
 class _Fold:
     """The sheet's entries folded, in order, into where the game stands."""
 
-    def __init__(self, entries: list[dict[str, Any]]) -> None:
+    def __init__(self, setup: Mapping[str, Any] | None, entries: list[Entry]) -> None:
+        """`setup`: the body of the sheet's last setup entry; `entries`: those after it."""
         self.players = 0
         self.names: list[str] = []
         self.layered_bridges = 2
-        start = max((i for i, e in enumerate(entries) if e["kind"] == "setup"), default=None)
-        if start is None:
-            self.entries: list[dict[str, Any]] = []
-            self._reset()
-            return
-        self.entries = entries[start:]
-        setup = self.entries[0]["body"]
-        self.players, self.names = setup["players"], setup["names"]
-        self.layered_bridges = setup["layered_bridges"]
+        if setup is not None:
+            self.players, self.names = setup["players"], setup["names"]
+            self.layered_bridges = setup["layered_bridges"]
         self._reset()
-        voided = {e["body"]["entry"]: e["at"] for e in self.entries if e["kind"] == "void"}
-        formed = {e["id"]: e["body"] for e in self.entries if e["kind"] == "form"}
-        for entry in self.entries[1:]:
+        voided = {e["body"]["entry"]: e["at"] for e in entries if e["kind"] == "void"}
+        formed = {e["id"]: e["body"] for e in entries if e["kind"] == "form"}
+        for entry in entries:
             if entry["id"] in voided:
                 struck = {**_logged(entry), "voided_at": voided[entry["id"]]}
                 if entry["kind"] == "dissolve":
@@ -483,10 +463,3 @@ def _hand(hand: Sequence[str] | None) -> list[str] | None:
     if not isinstance(hand, list) or len(hand) != HAND_SIZE:
         raise ValueError(f"a hand is {HAND_SIZE} pieces")
     return list(hand)
-
-
-def _clean_name(name: object, seat: int) -> str:
-    if not isinstance(name, str):
-        raise ValueError(f"seat {seat + 1}: a name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isprintable()).split())[:NAME_MAX]
-    return name or f"Player {seat + 1}"

@@ -6,5 +6,5 @@ from device.games.sarena.sheet import SarenaSheet
 
 GAME = DeviceGame(
     pages=(sarena_screen, sarena_board_screen),
-    sheet=lambda tools: SarenaSheet(tools.journal, tools.colours, tools.on_change),
+    sheet=SarenaSheet,
 )

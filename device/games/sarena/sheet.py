@@ -11,31 +11,29 @@ correction is logged; the journal keeps every entry.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import engines
-from device.companion.colours import ColourRounds, Round, clean_name
-from device.journal import Journal
+from device.companion.colours import Round
+from device.companion.sheet import GameSheet, clean_names, corrected
 from engines.sarena import final_scores, winners_of
 from engines.sarena.chips import BOX_SIZE
+
+if TYPE_CHECKING:
+    from device.companion import SheetTools
 
 GAME = engines.info("sarena")
 
 
-class SarenaSheet:
+class SarenaSheet(GameSheet):
     """Players, their secret colours (a round of ColourRounds) and the game's result."""
 
     SHEET = "sarena"
 
-    def __init__(
-        self, journal: Journal, rounds: ColourRounds, on_change: Callable[[], None]
-    ) -> None:
-        self._journal = journal
-        self._rounds = rounds
-        self._on_change = on_change
-        self._lock = threading.Lock()
+    def __init__(self, tools: SheetTools) -> None:
+        super().__init__(tools)
+        self._rounds = tools.colours
 
     # --- reading ----------------------------------------------------------------------
 
@@ -53,20 +51,9 @@ class SarenaSheet:
         }
 
     def _fold(self) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[dict[str, Any]]]:
-        setup: dict[str, Any] | None = None
-        result: dict[str, Any] | None = None
-        corrections: list[dict[str, Any]] = []
-        for entry in self._journal.sheet_entries(self.SHEET):
-            body = entry["body"]
-            if entry["kind"] == "setup":
-                setup, result, corrections = body, None, []
-            elif entry["kind"] == "result" and setup is not None:
-                if result is not None:
-                    corrections.append(
-                        {"at": entry["at"], "before": result["chips"], "after": body["chips"]}
-                    )
-                result = body
-        return setup, result, corrections
+        setup, entries = self._latest_setup()
+        results, corrections = corrected(entries, "result", lambda body: body["chips"])
+        return setup, results.get(None), corrections
 
     # --- writing ----------------------------------------------------------------------
 
@@ -77,10 +64,8 @@ class SarenaSheet:
         low, high = GAME["min_players"], GAME["max_players"]
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
             raise ValueError(f"Sàrénà is for {low} to {high} players")
-        if not isinstance(names, list) or len(names) != players:
-            raise ValueError(f"give {players} names, one per seat, clockwise")
-        clean = [clean_name(name, seat) for seat, name in enumerate(names)]
-        with self._lock:
+        clean = clean_names(names, players)
+        with self._writing():
             if use_drawn:
                 drawn = self._rounds.current()
                 if drawn is None or drawn.revealed or drawn.players != players:
@@ -91,10 +76,7 @@ class SarenaSheet:
                 round_id = drawn.id
             else:
                 round_id = self._rounds.start(players, clean).id
-            self._journal.add_sheet_entry(
-                self.SHEET, "setup", {"players": players, "names": clean, "round": round_id}
-            )
-        self._on_change()
+            self._add("setup", {"players": players, "names": clean, "round": round_id})
         return self.state()
 
     def record_result(
@@ -102,7 +84,7 @@ class SarenaSheet:
     ) -> dict[str, Any]:
         """Enter (or correct) the end of the game, from the piles or from each player's
         counts ({"chips": n, "tiebreak": m | None}); this reveals the colours."""
-        with self._lock:
+        with self._writing():
             setup, _, _ = self._fold()
             if setup is None:
                 raise ValueError("set up the sheet first: players and names")
@@ -117,8 +99,7 @@ class SarenaSheet:
             # Revealed first: a power cut in between leaves the colours shown, the
             # result still to enter, never a result with its colours still secret.
             self._rounds.reveal(drawn.id)
-            self._journal.add_sheet_entry(self.SHEET, "result", body)
-        self._on_change()
+            self._add("result", body)
         return self.state()
 
 

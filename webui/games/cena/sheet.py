@@ -1,54 +1,35 @@
 """Companion mode: the Céna score sheet for a game played with real cards.
 
-Registered only when the app has score sheets. The sheet checks every entry and
-raises ValueError with a message for people; that becomes a 400.
+Registered only when the app has score sheets. The routes check a request's shape;
+the sheet checks the rest, and its ValueError is a 400 (webui.sheets).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint
-
+from device.games.cena.sheet import CenaSheet
 from webui.errors import ApiError
 from webui.payload import describe, is_kind, list_of, read_json
-from webui.protocols import CenaSheetLike
-from webui.services import services
-from webui.sheets import sheet_page
+from webui.sheets import game_sheet, read_setup, sheet_blueprint
 
-bp = Blueprint("companion_cena", __name__)
+bp = sheet_blueprint("cena")
 
 # Each alliance's entry: the cards it won, or a count plus the penalty cards among them.
 ALLIANCE_FIELDS: dict[str, type] = {"cards": list, "count": int, "penalty_cards": list}
 
 
-def sheet() -> CenaSheetLike:
-    sheets = services().sheets
-    assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.get("cena")
-
-
-@bp.get("/companion/cena")
-def page() -> str:
-    return sheet_page("cena")
-
-
-@bp.get("/api/companion/cena")
-def cena_state() -> dict[str, Any]:
-    return sheet().state()
+def sheet() -> CenaSheet:
+    return game_sheet("cena")
 
 
 @bp.post("/api/companion/cena/setup")
 def cena_setup() -> dict[str, Any]:
-    body = read_json(required={"players": int, "names": list}, optional={"objectives": list})
-    names = list_of(body["names"], str, "names")
+    body = read_setup(optional={"objectives": list})
     objectives = body.get("objectives")
     if objectives is not None:
         list_of(objectives, dict, "objectives")
-    try:
-        return sheet().setup(body["players"], names, objectives)
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
+    return sheet().setup(body["players"], body["names"], objectives)
 
 
 @bp.post("/api/companion/cena/deal")
@@ -59,10 +40,7 @@ def cena_deal() -> dict[str, Any]:
     alliances = list_of(body["alliances"], dict, "alliances")
     for alliance in alliances:
         check_alliance(alliance)
-    try:
-        return sheet().record_deal(body["deal"], body.get("objective"), alliances)
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
+    return sheet().record_deal(body["deal"], body.get("objective"), alliances)
 
 
 def check_alliance(alliance: dict[str, Any]) -> None:

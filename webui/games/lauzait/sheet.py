@@ -2,7 +2,7 @@
 
 Registered only when the app has score sheets. The routes check the shape of a
 request (400 before the sheet is touched); the sheet judges the rest and raises
-ValueError with a message for people, which becomes a 400 too.
+ValueError with a message for people, which is a 400 too (webui.sheets).
 
 A department or a declaration's department is a list of three entries: a piece
 playing itself ("G4") or a wild and its role ({"piece": "J", "as": "G4"}), the
@@ -11,52 +11,26 @@ form engines.lauzait.formation_points takes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint
-
+from device.games.lauzait.sheet import LauzaitSheet
 from webui.errors import ApiError
 from webui.payload import Kind, list_of, read_json
-from webui.protocols import LauzaitSheetLike
-from webui.services import services
-from webui.sheets import sheet_page
+from webui.sheets import game_sheet, read_setup, sheet_blueprint
 
-bp = Blueprint("companion_lauzait", __name__)
+bp = sheet_blueprint("lauzait")
 
 PATH = "/api/companion/lauzait"
 
 
-def sheet() -> LauzaitSheetLike:
-    sheets = services().sheets
-    assert sheets is not None  # the blueprint is only registered with sheets
-    return sheets.get("lauzait")
-
-
-def answer(call: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """The sheet's answer, or its refusal as a 400 with its message."""
-    try:
-        return call()
-    except ValueError as err:
-        raise ApiError(400, str(err)) from None
-
-
-@bp.get("/companion/lauzait")
-def page() -> str:
-    return sheet_page("lauzait")
-
-
-@bp.get(PATH)
-def lauzait_state() -> dict[str, Any]:
-    return sheet().state()
+def sheet() -> LauzaitSheet:
+    return game_sheet("lauzait")
 
 
 @bp.post(f"{PATH}/setup")
 def lauzait_setup() -> dict[str, Any]:
-    body = read_json(required={"players": int, "names": list}, optional={"layered_bridges": int})
-    names = list_of(body["names"], str, "names")
-    bridges = body.get("layered_bridges", 2)
-    return answer(lambda: sheet().setup(body["players"], names, bridges))
+    body = read_setup(optional={"layered_bridges": int})
+    return sheet().setup(body["players"], body["names"], body.get("layered_bridges", 2))
 
 
 @bp.post(f"{PATH}/form")
@@ -64,13 +38,13 @@ def lauzait_form() -> dict[str, Any]:
     body = read_json(required={"seat": int, "pieces": list}, optional={"roles": list})
     pieces = list_of(body["pieces"], str, "pieces")
     roles = list_of(body["roles"], str, "roles") if "roles" in body else None
-    return answer(lambda: sheet().form(body["seat"], pieces, roles))
+    return sheet().form(body["seat"], pieces, roles)
 
 
 @bp.post(f"{PATH}/dissolve")
 def lauzait_dissolve() -> dict[str, Any]:
     body = read_json(required={"seat": int, "department": int})
-    return answer(lambda: sheet().dissolve(body["seat"], body["department"]))
+    return sheet().dissolve(body["seat"], body["department"])
 
 
 DECLARATION_FIELDS: dict[str, Kind] = {
@@ -87,15 +61,13 @@ def lauzait_declare() -> dict[str, Any]:
         optional={**DECLARATION_FIELDS, "season": int},
     )
     departments = government(body["departments"])
-    return answer(
-        lambda: sheet().declare(
-            body["seat"],
-            departments,
-            stalemate=body.get("stalemate", False),
-            luminous=body.get("luminous"),
-            hand=hand(body.get("hand")),
-            season=body.get("season"),
-        )
+    return sheet().declare(
+        body["seat"],
+        departments,
+        stalemate=body.get("stalemate", False),
+        luminous=body.get("luminous"),
+        hand=hand(body.get("hand")),
+        season=body.get("season"),
     )
 
 
@@ -106,33 +78,31 @@ def lauzait_calculate() -> dict[str, Any]:
         required={"departments": list}, optional={**DECLARATION_FIELDS, "layered_bridges": int}
     )
     departments = government(body["departments"])
-    return answer(
-        lambda: sheet().calculate(
-            departments,
-            stalemate=body.get("stalemate", False),
-            luminous=body.get("luminous"),
-            hand=hand(body.get("hand")),
-            layered_bridges=body.get("layered_bridges", 2),
-        )
+    return sheet().calculate(
+        departments,
+        stalemate=body.get("stalemate", False),
+        luminous=body.get("luminous"),
+        hand=hand(body.get("hand")),
+        layered_bridges=body.get("layered_bridges", 2),
     )
 
 
 @bp.post(f"{PATH}/season")
 def lauzait_season() -> dict[str, Any]:
     body = read_json(required={"start_player": int, "direction": str})
-    return answer(lambda: sheet().set_season(body["start_player"], body["direction"]))
+    return sheet().set_season(body["start_player"], body["direction"])
 
 
 @bp.post(f"{PATH}/finish")
 def lauzait_finish() -> dict[str, Any]:
     read_json()
-    return answer(lambda: sheet().finish())
+    return sheet().finish()
 
 
 @bp.post(f"{PATH}/void")
 def lauzait_void() -> dict[str, Any]:
     body = read_json(required={"entry": int})
-    return answer(lambda: sheet().void(body["entry"]))
+    return sheet().void(body["entry"])
 
 
 def government(value: list[Any]) -> list[list[Any]]:

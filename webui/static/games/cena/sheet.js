@@ -4,25 +4,15 @@
 import { api } from "../../js/api.js";
 import { ALL_CARDS, cardButton, numberOf, suitOf } from "./cards.js";
 import { objectiveRow, readRow } from "./options.js";
-import { clearError, h, listing, replace, showError } from "../../js/dom.js";
-import { nameInputs } from "../../js/seats.js";
+import { h, replace, showError } from "../../js/dom.js";
+import {
+  change, correctionsPanel, load, nameOf, openSheet, post, scoresPanel, setupForm, sheet, timeOf, winnersText,
+} from "../../js/sheet.js";
 
 const root = document.getElementById("sheet");
-const PATH = "/api/companion/cena";
-let sheet = null;
 let defaultObjectives = []; // the engine's, for a first sheet
+openSheet("/api/companion/cena", render);
 
-async function post(path, body) {
-  clearError();
-  try {
-    sheet = await api(path, body, { token: null });
-    render();
-  } catch (err) {
-    showError(err.message);
-  }
-}
-
-const nameOf = (seat) => sheet.names[seat] || `Player ${seat + 1}`;
 const pair = (seats) => seats.map(nameOf).join(" + ");
 
 function matches(card, objective) {
@@ -33,37 +23,17 @@ function matches(card, objective) {
   return true;
 }
 
-function setupForm() {
-  const players = h("select", { id: "sheet-players", "data-testid": "sheet-players" },
-    [3, 4, 5].map((n) => h("option", { value: n, selected: n === (sheet.players || 4) }, `${n} players`)));
-  const names = h("div", {});
-  const drawNames = () =>
-    replace(names, nameInputs(Number(players.value), sheet.names));
-  players.addEventListener("change", drawNames);
-  drawNames();
+function setup() {
   const objectives = h("div", { "data-testid": "objectives" });
   const defaults = sheet.objectives.length ? sheet.objectives : defaultObjectives;
   for (const objective of defaults) objectives.append(objectiveRow(objective, () => {}));
   objectives.querySelectorAll("[data-testid=objective-remove]").forEach((b) => b.remove());
-  const submit = (event) => {
-    event.preventDefault();
-    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
-    post(`${PATH}/setup`, {
-      players: Number(players.value),
-      names: [...names.children].map((input) => input.value),
-      objectives: [...objectives.children].map(readRow),
-    });
-  };
-  return h(
-    "details",
-    { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
-    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
-    h("form", { onsubmit: submit },
-      h("label", { for: "sheet-players" }, "Players"), players,
-      h("label", {}, "Names, clockwise from seat 1"), names,
-      h("label", {}, "Objective cards, deal 1 to 3"), objectives,
-      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, "Start the sheet"))),
-  );
+  return setupForm({
+    counts: [3, 4, 5],
+    preset: 4,
+    fields: [h("label", {}, "Objective cards, deal 1 to 3"), objectives],
+    read: () => ({ objectives: [...objectives.children].map(readRow) }),
+  });
 }
 
 function picker(selected, isDisabled, onToggle, testid) {
@@ -132,7 +102,7 @@ function dealForm() {
 
   box.addEventListener("submit", (event) => {
     event.preventDefault();
-    post(`${PATH}/deal`, {
+    post("deal", {
       deal: entry.deal,
       objective: entry.objective,
       alliances: entry.alliances.map((a) =>
@@ -144,45 +114,29 @@ function dealForm() {
 }
 
 function scoreTable() {
-  const seats = Array.from({ length: sheet.players }, (_, s) => s);
-  const winners = new Set(sheet.winners);
-  return h("section", { class: "panel" },
-    h("h2", {}, "Scores"),
-    h("table", { "data-testid": "sheet-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Deal"), seats.map((s) => h("th", { class: "num" }, nameOf(s))))),
-      h("tbody", {}, sheet.deals.map((deal) => h("tr", { "data-testid": "sheet-deal-row", "data-deal": deal.deal },
-        h("td", {}, `${deal.deal}: ${deal.objective ? deal.objective.text : "no objective"}`, h("br"),
-          h("small", { class: "muted" }, deal.alliances.map((a) => `${pair(a.seats)} ${a.score}`).join(" · "))),
-        deal.seats.map((score) => h("td", { class: "num" }, score))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"),
-        sheet.totals.map((t, s) => h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "sheet-total", "data-seat": s }, t))))),
-    sheet.winners.length
-      ? h("p", { class: "notice", "data-testid": "sheet-winners" }, `Winner${sheet.winners.length > 1 ? "s (shared)" : ""}: ${listing(sheet.winners.map(nameOf))}`)
-      : null);
-}
-
-function corrections() {
-  if (!sheet.corrections.length) return null;
-  return h("section", { class: "panel" },
-    h("h2", {}, "Corrections"),
-    h("ul", { "data-testid": "sheet-corrections" }, sheet.corrections.map((c) =>
-      h("li", {}, `Deal ${c.deal}, ${new Date(c.at * 1000).toLocaleTimeString()}: `,
-        `${c.before.join(" / ")} became ${c.after.join(" / ")}`))));
+  return scoresPanel("Deal",
+    sheet.deals.map((deal) => h("tr", { "data-testid": "sheet-deal-row", "data-deal": deal.deal },
+      h("td", {}, `${deal.deal}: ${deal.objective ? deal.objective.text : "no objective"}`, h("br"),
+        h("small", { class: "muted" }, deal.alliances.map((a) => `${pair(a.seats)} ${a.score}`).join(" · "))),
+      deal.seats.map((score) => h("td", { class: "num" }, score)))),
+    sheet.winners.length ? h("p", { class: "notice", "data-testid": "sheet-winners" }, winnersText(sheet.winners)) : null);
 }
 
 function render() {
-  replace(root, sheet.players ? [scoreTable(), dealForm(), corrections()] : null, setupForm());
+  replace(root, sheet.players
+    ? [scoreTable(), dealForm(), correctionsPanel((c) => `Deal ${c.deal}, ${timeOf(c.at)}: ${change(c)}`)]
+    : null, setup());
 }
 
 async function main() {
   try {
     const { games } = await api("/api/games", undefined, { token: null });
     defaultObjectives = games.find((g) => g.name === "cena")?.defaults.objectives || [];
-    sheet = await api(PATH, undefined, { token: null });
-    render();
   } catch (err) {
     showError(err.message);
+    return;
   }
+  load();
 }
 
 main();

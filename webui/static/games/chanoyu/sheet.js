@@ -4,70 +4,38 @@
 // box scores them with the engine's own rule, keeps the totals, names the next host
 // and, once someone reaches 15, the winners. Entering a round again corrects it; the
 // log shows every correction.
-import { api } from "../../js/api.js";
 import { outcomeText } from "./board.js";
 import { CARDS_BY_SUIT, SYMBOLS, TSUKUMOGAMI, cardFace, cardName, cardShort, isTsukumogami, numberOf, rankOf, suitOf } from "./cards.js";
-import { clearError, h, replace, showError } from "../../js/dom.js";
-import { nameInputs } from "../../js/seats.js";
+import { h, replace } from "../../js/dom.js";
+import {
+  change, correctionsPanel, load, nameOf, openSheet, post, scoresPanel, seats, setupForm, sheet, timeOf,
+} from "../../js/sheet.js";
 
 const root = document.getElementById("sheet");
-const PATH = "/api/companion/chanoyu";
 const VALUES = Array.from({ length: 10 }, (_, i) => i + 1);
-let sheet = null;
 let entry = null; // the round being entered: {round, tableaux: [[{card, value}]], active, pending}
-
-async function post(path, body) {
-  clearError();
-  try {
-    sheet = await api(path, body, { token: null });
-    entry = null;
-    render();
-  } catch (err) {
-    showError(err.message);
-  }
-}
-
-const nameOf = (seat) => sheet.names[seat] || `Player ${seat + 1}`;
-const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
+openSheet("/api/companion/chanoyu", () => {
+  entry = null; // a fresh entry for the sheet as it is now
+  render();
+});
 
 // --- setting up ------------------------------------------------------------------------
 
-function setupForm() {
-  const players = h("select", { id: "cy-players", "data-testid": "sheet-players" },
-    [3, 4, 5].map((n) => h("option", { value: n, selected: n === (sheet.players || 3) }, `${n} players`)));
-  const names = h("div", {});
+function setup() {
   const host = h("select", { id: "cy-host", "data-testid": "sheet-host" });
-  const drawNames = () => {
-    const count = Number(players.value);
-    replace(names, nameInputs(count, sheet.names));
-    replace(host, Array.from({ length: count }, (_, seat) =>
-      h("option", { value: seat, selected: seat === sheet.first_host }, `Seat ${seat + 1}`)));
-  };
-  players.addEventListener("change", drawNames);
-  drawNames();
   const scoring = h("select", { id: "cy-scoring", "data-testid": "sheet-scoring" },
     sheet.scoring_rules.map((rule) => h("option", { value: rule, selected: rule === sheet.scoring }, rule)));
-  const submit = (event) => {
-    event.preventDefault();
-    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
-    post(`${PATH}/setup`, {
-      players: Number(players.value),
-      names: [...names.children].map((input) => input.value),
-      host: Number(host.value),
-      scoring: scoring.value,
-    });
-  };
-  return h(
-    "details",
-    { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
-    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
-    h("form", { onsubmit: submit },
-      h("label", { for: "cy-players" }, "Players"), players,
-      h("label", {}, "Names, clockwise from seat 1"), names,
+  return setupForm({
+    counts: [3, 4, 5],
+    preset: 3,
+    fields: [
       h("label", { for: "cy-host" }, "First host: the deck's owner (their right neighbour leads; ties in the end go to the seat closest to their right)"), host,
       sheet.scoring_rules.length > 1 ? [h("label", { for: "cy-scoring" }, "Tableau scoring"), scoring] : null,
-      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, "Start the sheet"))),
-  );
+    ],
+    onPlayers: (count) => replace(host, Array.from({ length: count }, (_, seat) =>
+      h("option", { value: seat, selected: seat === sheet.first_host }, `Seat ${seat + 1}`))),
+    read: () => ({ host: Number(host.value), scoring: scoring.value }),
+  });
 }
 
 // --- the scores ------------------------------------------------------------------------
@@ -84,28 +52,13 @@ function outcome() {
 }
 
 function scoreTable() {
-  const winners = new Set(sheet.winners);
-  return h("section", { class: "panel" },
-    h("h2", {}, "Scores"),
-    h("table", { "data-testid": "sheet-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Round"), seats().map((s) => h("th", { class: "num" }, nameOf(s))))),
-      h("tbody", {}, sheet.rounds.map((round) => h("tr", {
-        class: round.counted ? "" : "muted", "data-testid": "sheet-round-row", "data-round": round.round, "data-counted": round.counted },
-        h("td", {}, `${round.round}`, h("small", { class: "muted" },
-          round.counted ? ` host ${nameOf(round.host)}` : " after the end: not counted")),
-        round.points.map((points) => h("td", { class: "num" }, points))))),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"),
-        sheet.totals.map((t, s) => h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "sheet-total", "data-seat": s }, t))))),
+  return scoresPanel("Round",
+    sheet.rounds.map((round) => h("tr", {
+      class: round.counted ? "" : "muted", "data-testid": "sheet-round-row", "data-round": round.round, "data-counted": round.counted },
+      h("td", {}, `${round.round}`, h("small", { class: "muted" },
+        round.counted ? ` host ${nameOf(round.host)}` : " after the end: not counted")),
+      round.points.map((points) => h("td", { class: "num" }, points)))),
     outcome());
-}
-
-function corrections() {
-  if (!sheet.corrections.length) return null;
-  return h("section", { class: "panel" },
-    h("h2", {}, "Corrections"),
-    h("ul", { "data-testid": "sheet-corrections" }, sheet.corrections.map((c) =>
-      h("li", {}, `Round ${c.round}, ${new Date(c.at * 1000).toLocaleTimeString()}: `,
-        `${c.before.join(" / ")} became ${c.after.join(" / ")}`))));
 }
 
 // --- entering a round ------------------------------------------------------------------
@@ -202,23 +155,16 @@ function roundForm() {
 
   box.addEventListener("submit", (event) => {
     event.preventDefault();
-    post(`${PATH}/round`, { round: entry.round, tableaux: entry.tableaux });
+    post("round", { round: entry.round, tableaux: entry.tableaux });
   });
   draw();
   return box;
 }
 
 function render() {
-  replace(root, sheet.players ? [scoreTable(), roundForm(), corrections()] : null, setupForm());
+  replace(root, sheet.players
+    ? [scoreTable(), roundForm(), correctionsPanel((c) => `Round ${c.round}, ${timeOf(c.at)}: ${change(c)}`)]
+    : null, setup());
 }
 
-async function main() {
-  try {
-    sheet = await api(PATH, undefined, { token: null });
-    render();
-  } catch (err) {
-    showError(err.message);
-  }
-}
-
-main();
+load();

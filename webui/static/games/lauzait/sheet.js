@@ -4,9 +4,9 @@
 // declaration calculator, the box's dice-sticks, and the log with its
 // corrections. Every phone on this page follows the same sheet live.
 import { api, follow, showConnection } from "../../js/api.js";
-import { clearError, h, listing, replace, showError } from "../../js/dom.js";
+import { clearError, h, replace, showError } from "../../js/dom.js";
 import { allCodes, departmentFace, isWild, played } from "./pieces.js";
-import { nameInputs } from "../../js/seats.js";
+import { correctionsList, load, nameOf, openSheet, post, setupForm, sheet, winnersText } from "../../js/sheet.js";
 import { sticksStrip } from "../../js/sticks.js";
 
 const PATH = "/api/companion/lauzait";
@@ -30,24 +30,11 @@ const nodes = {
 };
 document.getElementById("sheet").append(...Object.values(nodes));
 
-let sheet = null;
 let calculatorKey = "";
 const forming = {}; // seat -> [{piece, role}] x3, kept across redraws
 const openForms = new Set(); // seats whose "Form a department" is open
+openSheet(PATH, render);
 
-async function post(path, body = {}) {
-  clearError();
-  try {
-    sheet = await api(`${PATH}${path}`, body, { token: null });
-    render();
-    return true;
-  } catch (err) {
-    showError(err.message);
-    return false;
-  }
-}
-
-const nameOf = (seat) => sheet.names[seat] || `Player ${seat + 1}`;
 const when = (at) => new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 // --- one piece of a department: a code, and a role when it is a wild ---------------
@@ -71,29 +58,19 @@ const entryOf = (slot) => (isWild(slot.piece) ? { piece: "J", as: slot.role } : 
 
 // --- setup -----------------------------------------------------------------------------
 
-function setupForm() {
-  const players = h("select", { id: "lz-players", "data-testid": "sheet-players" },
-    [2, 3, 4].map((n) => h("option", { value: n, selected: n === (sheet.players || 4) }, `${n} players`)));
-  const names = h("div");
-  const drawNames = () => replace(names, nameInputs(Number(players.value), sheet.names));
-  players.addEventListener("change", drawNames);
-  drawNames();
+function setup() {
   const bridges = h("select", { id: "lz-bridges", "data-testid": "sheet-bridges" },
     [[2, "2 points (Japanese rulebook)"], [3, "3 points (English rulebook)"]].map(([p, text]) =>
       h("option", { value: p, selected: p === sheet.layered_bridges }, text)));
-  const submit = (event) => {
-    event.preventDefault();
-    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
-    post("/setup", { players: Number(players.value), names: [...names.children].map((i) => i.value), layered_bridges: Number(bridges.value) });
-  };
-  return h("details", { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
-    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
-    h("form", { onsubmit: submit },
-      h("label", { for: "lz-players" }, "Players"), players,
-      h("label", {}, "Names, clockwise from seat 1"), names,
+  return setupForm({
+    counts: [2, 3, 4],
+    preset: 4,
+    fields: [
       h("label", { for: "lz-bridges" }, "Layered Bridges are worth"), bridges,
       h("p", { class: "muted" }, "The sticks then decide who starts the first season, and which way play goes."),
-      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, "Start the sheet"))));
+    ],
+    read: () => ({ layered_bridges: Number(bridges.value) }),
+  });
 }
 
 // --- seasons ---------------------------------------------------------------------------
@@ -126,7 +103,7 @@ function seasonsPanel() {
       h("summary", {}, "Threw real sticks? Set this season's start by hand"),
       h("div", { class: "row" }, start, direction,
         h("button", { type: "button", class: "secondary", "data-testid": "lz-season-save",
-          onclick: () => post("/season", { start_player: Number(start.value), direction: direction.value }) }, "Save"))));
+          onclick: () => post("season", { start_player: Number(start.value), direction: direction.value }) }, "Save"))));
 }
 
 // --- the bank: one ledger per player ---------------------------------------------------
@@ -141,7 +118,7 @@ function formFields(seat) {
       onclick: async () => {
         const body = { seat, pieces: slots.map((s) => s.piece) };
         if (slots.some((s) => isWild(s.piece))) body.roles = slots.map((s) => (isWild(s.piece) ? s.role : s.piece));
-        if (await post("/form", body)) forming[seat] = emptySlots();
+        if (await post("form", body)) forming[seat] = emptySlots();
       } }, "Reveal"));
   draw();
   return box;
@@ -155,7 +132,7 @@ function ledgerCard(seat) {
     entry.revealed.map((department) => h("div", { class: "lz-shown", "data-testid": "lz-sheet-department", "data-seat": seat },
       departmentFace(department), h("span", { class: "lz-bonus" }, `+${department.bonus}`),
       sheet.over ? null : h("button", { type: "button", class: "secondary", "data-testid": "lz-sheet-dissolve",
-        onclick: () => post("/dissolve", { seat, department: department.id }) }, `Dissolve: pay back ${department.bonus}`))),
+        onclick: () => post("dissolve", { seat, department: department.id }) }, `Dissolve: pay back ${department.bonus}`))),
     sheet.over || entry.revealed.length >= 3 ? null : h("details", {
       open: openForms.has(seat),
       ontoggle: (e) => (e.target.open ? openForms.add(seat) : openForms.delete(seat)),
@@ -163,18 +140,17 @@ function ledgerCard(seat) {
 }
 
 function ledger() {
-  const winners = new Set(sheet.winners);
   return h("section", { class: "panel" },
     h("h2", {}, "The bank"),
     h("p", { class: "muted" }, "Revealing a department pays its bonus; dissolving it pays back exactly what was paid."),
     h("div", { class: "seats lz-ledgers" }, sheet.seats.map((_, seat) => ledgerCard(seat))),
     sheet.winners.length
       ? h("p", { class: "notice", "data-testid": "sheet-winners" },
-          `${sheet.ended_early ? "The table stopped early. " : ""}Winner${winners.size > 1 ? "s (shared)" : ""}: ${listing(sheet.winners.map(nameOf))}`)
+          `${sheet.ended_early ? "The table stopped early. " : ""}${winnersText(sheet.winners)}`)
       : null,
     sheet.over ? null : h("div", { class: "actions" },
       h("button", { type: "button", class: "danger", "data-testid": "lz-sheet-finish",
-        onclick: () => confirm("Does everyone agree to stop? The scores stand as they are.") && post("/finish") },
+        onclick: () => confirm("Does everyone agree to stop? The scores stand as they are.") && post("finish") },
         "End the game now (the table agrees)")));
 }
 
@@ -229,7 +205,7 @@ function calculator() {
     const question = declared(chosen)
       ? `Replace season ${chosen}'s declaration with this one for ${nameOf(calc.seat)}? The correction is logged.`
       : `Record this declaration for ${nameOf(calc.seat)}? Season ${chosen} ends.`;
-    if (confirm(question)) post("/declare", { ...body(), seat: calc.seat, season: chosen });
+    if (confirm(question)) post("declare", { ...body(), seat: calc.seat, season: chosen });
   };
   // Everything in the panel follows `calc`: build it again.
   function redraw() {
@@ -275,17 +251,16 @@ function logPanel() {
       h("li", { class: "row", "data-kind": entry.kind, "data-id": entry.id },
         h("span", {}, `${when(entry.at)} · ${logText(entry)}`),
         entry.kind === "declare" ? null : h("button", { type: "button", class: "secondary", "data-testid": "lz-void",
-          onclick: () => confirm("Strike this entry out? The correction is logged.") && post("/void", { entry: entry.id }) }, "Strike out")))),
+          onclick: () => confirm("Strike this entry out? The correction is logged.") && post("void", { entry: entry.id }) }, "Strike out")))),
     sheet.corrections.length
-      ? [h("h3", {}, "Corrections"), h("ul", { "data-testid": "sheet-corrections" },
-          sheet.corrections.map((c) => h("li", {}, `${when(c.at)}: ${correctionText(c)}`)))]
+      ? [h("h3", {}, "Corrections"), correctionsList((c) => `${when(c.at)}: ${correctionText(c)}`)]
       : null);
 }
 
 // --- drawing ---------------------------------------------------------------------------
 
 function render() {
-  replace(nodes.setup, setupForm());
+  replace(nodes.setup, setup());
   if (!sheet.players) {
     [nodes.seasons, nodes.ledger, nodes.calculator, nodes.log].forEach((n) => replace(n));
     return;
@@ -300,21 +275,12 @@ function render() {
   replace(nodes.log, logPanel());
 }
 
-async function refresh() {
-  try {
-    sheet = await api(PATH, undefined, { token: null });
-    render();
-  } catch (err) {
-    showError(err.message);
-  }
-}
-
-refresh();
+load();
 // Any change at the table (this sheet on another phone, a throw) comes down the
 // public stream; the sheet is fetched again then.
 follow("/api/stream", {
   state: (state) => {
     replace(nodes.sticks, sticksStrip(state, { from: "sheet", token: null }));
-    refresh();
+    load();
   },
 }, showConnection);

@@ -7,67 +7,35 @@
 import { api, follow, showConnection } from "../../js/api.js";
 import { COLOUR_LETTERS, colourName, swatch } from "../../js/colours/colours.js";
 import { colourPanel } from "../../js/colours/panel.js";
-import { clearError, h, listing, replace, showError } from "../../js/dom.js";
-import { nameInputs } from "../../js/seats.js";
+import { h, listing, replace, showError } from "../../js/dom.js";
+import {
+  change, correctionsList, fetchSheet, nameOf, openSheet, post, setupForm, sheet, showSheet, timeOf,
+} from "../../js/sheet.js";
 
-const PATH = "/api/companion/sarena";
 const MAX_HEIGHT = 4;
 const root = document.getElementById("sheet");
 const boxes = { result: h("div"), colours: h("div"), entry: h("div"), setup: h("div") };
 const panel = colourPanel(load);
-let sheet = null;
 let drawn = null; // the latest round of colours, for "use the colours drawn on the box"
 const shown = {}; // what each box was last drawn for: a box is redrawn only when it changes
+openSheet("/api/companion/sarena", render);
 
-async function post(path, body) {
-  clearError();
-  try {
-    sheet = await api(path, body, { token: null });
-    render();
-    return true;
-  } catch (err) {
-    showError(err.message);
-    return false;
-  }
-}
-
-const nameOf = (seat) => sheet.names[seat];
-
-function setupForm() {
-  const players = h("select", { id: "sheet-players", "data-testid": "sheet-players" },
-    [2, 3, 4].map((n) => h("option", { value: n, selected: n === (sheet.players || 3) }, `${n} players`)));
-  const names = h("div", {});
+function setup() {
   const useDrawn = h("input", { type: "checkbox", "data-testid": "sheet-use-drawn" });
   const drawnRow = h("label", { class: "check" }, useDrawn, "");
-  const drawNames = () => {
-    const n = Number(players.value);
-    replace(names, nameInputs(n, sheet.names));
-    const usable = drawn && drawn.round && !drawn.revealed && drawn.players === n && drawn.round !== sheet.round?.round;
-    drawnRow.hidden = !usable;
-    useDrawn.checked = false;
-    drawnRow.lastChild.textContent = `Use the colours already drawn on the box for ${n} players`;
-  };
-  players.addEventListener("change", drawNames);
-  drawNames();
-  const submit = (event) => {
-    event.preventDefault();
-    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
-    post(`${PATH}/setup`, {
-      players: Number(players.value),
-      names: [...names.children].map((input) => input.value),
-      use_drawn: useDrawn.checked && !drawnRow.hidden,
-    });
-  };
-  return h(
-    "details",
-    { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
-    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
-    h("form", { onsubmit: submit },
-      h("label", { for: "sheet-players" }, "Players"), players,
-      h("label", {}, "Names, clockwise from seat 1"), names,
-      drawnRow,
-      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, "Draw the colours and start"))),
-  );
+  return setupForm({
+    counts: [2, 3, 4],
+    preset: 3,
+    fields: [drawnRow],
+    onPlayers: (n) => {
+      const usable = drawn && drawn.round && !drawn.revealed && drawn.players === n && drawn.round !== sheet.round?.round;
+      drawnRow.hidden = !usable;
+      useDrawn.checked = false;
+      drawnRow.lastChild.textContent = `Use the colours already drawn on the box for ${n} players`;
+    },
+    read: () => ({ use_drawn: useDrawn.checked && !drawnRow.hidden }),
+    start: "Draw the colours and start",
+  });
 }
 
 function chipFace(chip) {
@@ -146,14 +114,14 @@ function entryForm() {
     event.preventDefault();
     if (entry.mode === "piles") {
       const piles = entry.current.length ? [...entry.piles, [...entry.current]] : entry.piles;
-      if (await post(`${PATH}/result`, { piles })) shown.entry = ""; // a fresh form after it
+      if (await post("result", { piles })) shown.entry = ""; // a fresh form after it
     } else {
       const counts = entry.counts.map((c) => {
         const one = { chips: c.chips === "" ? -1 : Number(c.chips) };
         if (c.tiebreak !== "") one.tiebreak = Number(c.tiebreak);
         return one;
       });
-      if (await post(`${PATH}/result`, { counts })) shown.entry = "";
+      if (await post("result", { counts })) shown.entry = "";
     }
     render();
   });
@@ -178,10 +146,7 @@ function resultPanel() {
           h("td", {}, colours[seat] ? swatch(colours[seat]) : "?"),
           h("td", { class: `num${winners.has(seat) ? " winner" : ""}`, "data-testid": "sheet-chips" }, result.chips[seat]),
           h("td", { class: "num" }, result.tiebreak[seat] ?? "—"))))),
-    sheet.corrections.length
-      ? h("ul", { "data-testid": "sheet-corrections" }, sheet.corrections.map((c) =>
-          h("li", {}, `Corrected at ${new Date(c.at * 1000).toLocaleTimeString()}: chips ${c.before.join(" / ")} became ${c.after.join(" / ")}`)))
-      : null);
+    correctionsList((c) => `Corrected at ${timeOf(c.at)}: chips ${change(c)}`));
 }
 
 function redraw(name, key, build) {
@@ -192,7 +157,7 @@ function redraw(name, key, build) {
 
 function render() {
   const setupKey = JSON.stringify([sheet.players, sheet.names, sheet.round?.round, drawn?.round, drawn?.revealed]);
-  redraw("setup", setupKey, setupForm);
+  redraw("setup", setupKey, setup);
   if (!sheet.players) {
     for (const name of ["result", "colours", "entry"]) redraw(name, "", () => null);
     return;
@@ -204,10 +169,12 @@ function render() {
   redraw("entry", JSON.stringify([sheet.round.round, sheet.result === null]), entryForm);
 }
 
+// The sheet and the latest round of colours (which the set-up form may use).
 async function load() {
   try {
-    [sheet, drawn] = await Promise.all([api(PATH, undefined, { token: null }), api("/api/colours", undefined, { token: null })]);
-    render();
+    const [fresh, colours] = await Promise.all([fetchSheet(), api("/api/colours", undefined, { token: null })]);
+    drawn = colours;
+    showSheet(fresh);
   } catch (err) {
     showError(err.message);
   }
