@@ -7,13 +7,14 @@ the next seat; a long B leaves the mode. Once the colours are revealed the box
 shows everyone's.
 
 The colours come from a `ColourSource`: a round of `device.companion.colours`
-(a game on a real board) or the game on the table, whose engine holds the colours
-(Sàrénà). The box reads one seat's colour, for that seat's player holding A, and
-nothing else of a seat's view.
+(a game on a real board) or the game on the table, when its engine holds secret
+colours (its views carry "colour"). The box reads one seat's colour, for that
+seat's player holding A, and nothing else of a seat's view.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from PIL import Image
@@ -89,11 +90,19 @@ class GameColours:
 
 def game_has_colours(table: Table) -> bool:
     """A game in play whose views carry a secret colour (its public view has the key)."""
-    return table.phase == "playing" and "colour" in table.view(None)
+    return table.phase == "playing" and view_has_colours(table.view(None))
+
+
+def view_has_colours(view: Mapping[str, Any] | None) -> bool:
+    """Whether a game's public view says its seats hold secret colours."""
+    return view is not None and "colour" in view
 
 
 class ColourMode(Protocol):
-    """What the box asks of a colour mode: it owns the buttons, the OLED and the LEDs."""
+    """What the box asks of a colour mode: it owns the buttons, the OLED and the LEDs.
+
+    `edge` and `press` only change the mode's own state; `screen`, `leds` and
+    `active` read its colours (from the table or the colour rounds)."""
 
     def edge(self, name: str, pressed: bool) -> None: ...
 
@@ -113,6 +122,7 @@ class PassAround:
 
     def __init__(self, source: ColourSource) -> None:
         self.source = source
+        self.players = len(source.names())  # read once: a press only counts seats
         self.seat = 0
         self.holding = False
 
@@ -125,7 +135,7 @@ class PassAround:
             return False
         if name == "B":
             self.holding = False  # the next player starts hidden, whatever A does
-            self.seat = (self.seat + 1) % len(self.source.names())
+            self.seat = (self.seat + 1) % self.players
         return True
 
     def screen(self) -> Image.Image:

@@ -62,8 +62,10 @@ class ThrowShow:
         self._screen_until = self.started + ANIMATION_SECONDS + RESULT_SECONDS
 
     def frame(self, now: float) -> int:
-        """The animation frame for this moment: 0.. FRAMES - 1 tumbling, FRAMES landed."""
-        return max(0, min(int((now - self.started) * FPS), FRAMES))
+        """The animation frame for this moment: 0.. FRAMES - 1 tumbling, FRAMES landed.
+        A moment a rounding error short of a frame's start is that frame's (the render
+        thread wakes at the start computed by `next_change`)."""
+        return max(0, min(int((now - self.started + CLOCK_SLACK) * FPS), FRAMES))
 
     def draw_frame(self, now: float) -> int:
         """The frame to draw now: the clock's, held back while the last frame drawn is

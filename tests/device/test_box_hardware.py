@@ -1,7 +1,10 @@
 """The box with every part: health, mute, idle dimming, tones, and the LED ring.
 
-The ring runs against the fake controller on a pty pair (tests/hardware), plugged
-in and out through a symlink the way a USB controller comes and goes.
+The box is stepped on the test's thread with a fake clock (tests/device/box_rig.py),
+so dimming takes no real time. The ring runs against the fake controller on a pty
+pair (tests/hardware), plugged in and out through a symlink the way a USB controller
+comes and goes; the parts' own threads (the ring's worker, retries) run for real,
+and only those are waited for.
 """
 
 from __future__ import annotations
@@ -17,63 +20,29 @@ import pytest
 from luma.core.device import dummy
 from PIL import Image
 
-import hardware
-from device.box import DIMMED_PIXEL, FAULT_COLOUR, LIT_PIXEL, STATUS_COLOURS, Box, oled_png
-from device.journal import Journal
+from device.box import DIMMED_PIXEL, FAULT_COLOUR, LIT_PIXEL, STATUS_COLOURS, oled_png
 from device.seat_lights import seat_lights
 from device.sounds import MELODIES
-from device.table import Table
 from hardware import SeatLight
 from hardware.config import HardwareConfig
 from hardware.part import Backoff
+from tests.device.box_rig import Rig
 from tests.hardware.fake_controller import FakeController, Port
 from tests.hardware.fakes import wait_until
 
 FAST = Backoff(first=0.02, ceiling=0.1)
-CONFIG = HardwareConfig(hold_time=0.15, debounce=0.0)
+PARTS = {"backoff": FAST}
 
 
-class Rig:
-    """A table, hardware built from a config, and a started box; closed in reverse."""
-
-    def __init__(self, tmp_path: Path, config: HardwareConfig = CONFIG, **options: Any) -> None:
-        self.journal = Journal(tmp_path / "journal.sqlite3")
-        self.table = Table(self.journal)
-        build_options = {k: options.pop(k) for k in ("open_display",) if k in options}
-        self.hw = hardware.build(config, simulate=True, backoff=FAST, **build_options)
-        self.box = Box(
-            self.table, self.hw, base_url="http://10.0.0.2:8000", simulated=True, **options
-        )
-        self.box.start()
-
-    def close(self) -> None:
-        self.box.close()
-        self.hw.close()
-        self.journal.close()
-
-    def start_game(self, players: int = 3) -> None:
-        self.table.open_lobby("cena", players, {})
-        room = self.table.status()["room"]
-        for seat in range(players):
-            self.table.join(room, f"P{seat + 1}")
-        self.table.start()
-
-    def play(self, actions: int) -> None:
-        for _ in range(actions):
-            if self.table.phase != "playing":
-                return
-            seat = self.table.to_act()[0]
-            self.table.act(seat, self.table.legal_actions(seat)[0])
-
-    def expected_lights(self) -> list[tuple[str, str]]:
-        status = self.table.status()
-        view = self.table.view(None) if status["phase"] in ("playing", "over") else None
-        return [(light.hex, light.effect.upper()) for light in seat_lights(status, view)]
+def expected_lights(rig: Rig) -> list[tuple[str, str]]:
+    status = rig.table.status()
+    view = rig.table.view(None) if status["phase"] in ("playing", "over") else None
+    return [(light.hex, light.effect.upper()) for light in seat_lights(status, view)]
 
 
 @pytest.fixture
 def rig(tmp_path: Path) -> Iterator[Rig]:
-    made = Rig(tmp_path)
+    made = Rig(tmp_path, build=PARTS)
     yield made
     made.close()
 
@@ -113,7 +82,8 @@ def test_a_part_failing_and_recovering_in_the_background_shows_on_the_status_led
             raise OSError(errno.ENXIO, "No such device or address")
         return dummy(width=128, height=64, mode="1")
 
-    rig = Rig(tmp_path, open_display=open_display)
+    # The render thread runs: only the part's retry thread tells the box.
+    rig = Rig(tmp_path, render_thread=True, build={**PARTS, "open_display": open_display})
     try:
         versions: list[int] = []
         rig.box.subscribe(versions.append)
@@ -132,23 +102,35 @@ def test_the_oled_dims_when_idle_and_wakes_on_a_button_or_a_table_change(tmp_pat
     try:
         display = rig.hw.display
         bright = rig.box.frame_png()
+        versions: list[int] = []
+        rig.box.subscribe(versions.append)
         assert not display.dimmed
-        assert wait_until(lambda: display.dimmed, timeout=2)
-        assert rig.box.frame_png() != bright  # the web's picture dims with it
+        assert rig.box.next_wake() == pytest.approx(0.2)  # the render thread wakes to dim
+        rig.run_for(0.19)
+        assert not display.dimmed
+        rig.run_for(0.01)
+        assert display.dimmed
+        assert versions  # the web's picture dims with it
+        assert rig.box.frame_png() != bright
+        assert rig.box.next_wake() is None  # dimmed: nothing more to time
 
-        rig.box.press("B", True)  # a press wakes it
-        rig.box.press("B", False)
-        assert wait_until(lambda: not display.dimmed)
-        assert wait_until(lambda: display.dimmed, timeout=2)
+        rig.click("B")  # a press wakes it
+        assert not display.dimmed
+        rig.run_for(0.2)
+        assert display.dimmed
 
         rig.table.open_lobby("cena", 3, {})  # so does a phone changing the table
-        assert wait_until(lambda: not display.dimmed)
+        rig.flush()
+        assert not display.dimmed
+        rig.run_for(0.2)
+        assert display.dimmed
     finally:
         rig.close()
 
 
 def test_no_dimming_when_dim_after_is_zero(rig: Rig) -> None:
-    time.sleep(0.3)
+    assert rig.box.next_wake() is None
+    rig.run_for(3600)
     assert not rig.hw.display.dimmed
 
 
@@ -165,51 +147,52 @@ def test_tones_follow_the_game_and_never_hold_up_a_move(
 
     monkeypatch.setattr(rig.hw.buzzer, "play", recording_play)
     rig.start_game()
-    rig.box.refresh_now()
     assert played == ["your_turn"]
-    slowest_refresh = 0.0
+    slowest_step = 0.0
     while rig.table.phase == "playing":
-        rig.play(1)
+        seat = rig.table.to_act()[0]
+        rig.table.act(seat, rig.table.legal_actions(seat)[0])
         started = time.monotonic()
-        rig.box.refresh_now()
-        slowest_refresh = max(slowest_refresh, time.monotonic() - started)
+        rig.flush()
+        slowest_step = max(slowest_step, time.monotonic() - started)
     assert "trick_won" in played
     assert played[-1] == "game_end"
     # The game-end tune lasts 0.66 s: it plays on the buzzer's thread, not the box's.
-    assert slowest_refresh < 0.5
+    assert slowest_step < 0.5
 
 
 def test_the_led_ring_follows_the_game_through_an_unplug(tmp_path: Path) -> None:
     port = Port(tmp_path / "ttyACM-ring")
     first = port.plug(FakeController(seats=6))
-    rig = Rig(tmp_path, HardwareConfig(serial_port=str(port.path), hold_time=0.15, debounce=0.0))
+    config = HardwareConfig(serial_port=str(port.path), hold_time=0.15, debounce=0.0)
+    rig = Rig(tmp_path, config, build=PARTS)
     try:
         rig.start_game()
-        assert first.wait_for(lambda c: c.shown()[:3] == rig.expected_lights())
+        assert first.wait_for(lambda c: c.shown()[:3] == expected_lights(rig))
         assert rig.box.health()["serial"]["healthy"] is True
         rig.play(10)
-        assert first.wait_for(lambda c: c.shown()[:3] == rig.expected_lights())
+        assert first.wait_for(lambda c: c.shown()[:3] == expected_lights(rig))
 
         port.unplug(first)  # the cable comes out in the middle of the game
         started = time.monotonic()
-        rig.play(10)  # the game goes on
+        rig.play(10)  # the game goes on, and the box draws each move
         assert time.monotonic() - started < 2.0
         assert wait_until(lambda: rig.box.health()["serial"]["healthy"] is False)
-        assert wait_until(lambda: rig.box.leds()["status"] == pytest.approx(FAULT_COLOUR))
+        rig.flush()
+        assert rig.box.leds()["status"] == pytest.approx(FAULT_COLOUR)
         rig.play(5)
 
         second = port.plug(FakeController(seats=6))  # plugged back in
         assert wait_until(lambda: rig.box.health()["serial"]["healthy"] is True)
-        assert second.wait_for(lambda c: c.shown()[:3] == rig.expected_lights())
-        assert wait_until(
-            lambda: rig.box.leds()["status"] == pytest.approx(STATUS_COLOURS["playing"])
-        )
+        assert second.wait_for(lambda c: c.shown()[:3] == expected_lights(rig))
+        rig.flush()
+        assert rig.box.leds()["status"] == pytest.approx(STATUS_COLOURS["playing"])
 
         rig.play(1000)  # to the end: the winners blink
         assert rig.table.phase == "over"
         winner = SeatLight((255, 180, 0), "blink")
         assert second.wait_for(lambda c: (winner.hex, "BLINK") in c.shown())
-        assert second.wait_for(lambda c: c.shown()[:3] == rig.expected_lights())
+        assert second.wait_for(lambda c: c.shown()[:3] == expected_lights(rig))
         port.unplug(second)
     finally:
         rig.close()
@@ -217,7 +200,7 @@ def test_the_led_ring_follows_the_game_through_an_unplug(tmp_path: Path) -> None
 
 def test_the_oled_png_shows_exactly_the_lit_pixels_in_the_oled_colour(rig: Rig) -> None:
     rig.table.open_lobby("cena", 3, {})
-    rig.box.refresh_now()
+    rig.flush()
     frame = rig.box.frame()
     picture = Image.open(io.BytesIO(rig.box.frame_png(scale=3))).convert("RGB")
     assert picture.size == (384, 192)

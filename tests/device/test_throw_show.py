@@ -96,3 +96,17 @@ def test_leds_go_back_after_a_few_seconds_and_hiding_keeps_them() -> None:
     assert shown.lights(100.1, TURN) == [bool(f) for f in FACES]
     assert shown.lights(100.0 + LED_SECONDS, TURN) is None
     assert shown.over(100.0 + LED_SECONDS)
+
+
+def test_waking_when_next_change_says_always_finds_the_next_frame() -> None:
+    """The render thread sleeps exactly `next_change`: a rounding error must not make
+    it find the frame before again and then sleep until the result."""
+    shown = show(started=1000.0)
+    now = 1000.0
+    drawn = [shown.draw_frame(now)]
+    while drawn[-1] < FRAMES:
+        wait = shown.next_change(now)
+        assert wait is not None and wait < 1 / FPS + 1e-9
+        now += wait
+        drawn.append(shown.draw_frame(now))
+    assert drawn == list(range(FRAMES + 1))

@@ -1,0 +1,224 @@
+"""The box's controls: a state machine from buttons, table and clock to what the box shows.
+
+Events come in as method calls: a press (short or long), a button edge, the table
+as just read (`see`), a throw of the roller, a refusal from the table, the passing
+of time (`tick`). What the world must do comes out as commands
+(`device.box_commands`): the table calls to make, a throw. What to show is the
+state itself (a notice, a menu, a colour mode, a throw, the table's page), which
+`device.box_look` turns into a frame and LEDs.
+
+Time comes only from the injected clock. A notice expires, the OLED dims and a
+throw animates when `tick()` finds that the moment has passed, and `next_wake()`
+says when the next such moment is; no timers, threads, sleeps or hardware. It never
+calls the table: the only outside reads are a colour mode's, of its own colours.
+The box's render thread feeds it (`device.box.Box`); tests step it with a fake clock.
+
+Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
+(long, in a game: the join QR again). In a menu, B moves, A chooses, long B goes
+back; C does nothing. In a colour mode (`device.colour_round`) the mode has every
+button. A notice covers the screen for `notice_seconds`; presses still count.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from device.box_commands import (
+    Command,
+    EndGame,
+    PassGameColours,
+    StartGame,
+    ThrowSticks,
+)
+from device.box_look import throw_label, turn_lights
+from device.box_menus import Menu, cancel_game, colours_menu, end_game, game_menu
+from device.colour_round import ColourMode, view_has_colours
+from device.throw_show import ThrowShow
+
+Clock = Callable[[], float]
+
+
+class Controls:
+    def __init__(
+        self,
+        *,
+        clock: Clock = time.monotonic,
+        notice_seconds: float = 3.0,
+        dim_after: float = 0.0,
+        secret_colours: bool = False,
+    ) -> None:
+        self._clock = clock
+        self._notice_seconds = notice_seconds
+        self._dim_after = dim_after  # 0: never dim
+        self._secret_colours = secret_colours  # "Secret colours" ends the game menu
+        self.menu: Menu | None = None
+        self.colour_mode: ColourMode | None = None  # passing the box to see secret colours
+        self.notice: tuple[str, list[str]] | None = None
+        self._notice_until = 0.0
+        self.throw_show: ThrowShow | None = None  # a throw on the OLED and stick LEDs
+        self.page = 0  # the game's screen (wrapped round by `screen_for`)
+        self.show_join = False  # in a game: the join QR instead of the game
+        self.phase = ""  # the table's, as last seen
+        self._game_colours = False  # the game on the table has secret colours
+        self._turn_lights: tuple[bool, ...] = (False,) * 5
+        self._game_throws: int | None = None  # the game's throws already seen (view "throws")
+        self._table_version: int | None = None
+        self._last_activity = clock()
+
+    def now(self) -> float:
+        return self._clock()
+
+    # --- events -----------------------------------------------------------------------
+
+    def see(self, status: Mapping[str, Any], view: Mapping[str, Any] | None) -> None:
+        """The table as just read: `view` is its public view while a game is shown."""
+        now = self.now()
+        if status.get("version") != self._table_version:
+            self._table_version = status.get("version")
+            self._last_activity = now  # a table change wakes a dimmed OLED
+        if status["phase"] != self.phase:  # a new phase starts on its first page
+            self.phase, self.page, self.show_join = status["phase"], 0, False
+        self._game_colours = self.phase == "playing" and view_has_colours(view)
+        if self.colour_mode is not None and not self.colour_mode.active():
+            self.colour_mode = None  # revealed, or the game it was for has ended
+        self._note_game_throw(status, view, now)
+        self._turn_lights = turn_lights(status, view)
+
+    def press(self, name: str, kind: str) -> list[Command]:
+        """One accepted press: `kind` is "short" or "long" (decided on release)."""
+        self._last_activity = self.now()
+        if (name, kind) != ("C", "short") and self.throw_show is not None:
+            self.throw_show.hide()  # show what the press does, not the old throw
+        if self.menu is not None:
+            return self._menu_press(name, kind)
+        if self.colour_mode is not None:
+            if not self.colour_mode.press(name, kind):
+                self.colour_mode = None
+            return []
+        if name == "C" and kind == "short":
+            return [ThrowSticks()]  # anywhere outside a menu; shown once thrown
+        return self._table_press(name, kind)
+
+    def edge(self, name: str, pressed: bool) -> None:
+        """A button going down or up: only a colour mode listens (A shows while held)."""
+        if self.colour_mode is None or self.menu is not None:
+            return
+        self._last_activity = self.now()
+        self.colour_mode.edge(name, pressed)
+
+    def thrown(self, throw: Mapping[str, Any], label: str) -> None:
+        """The roller threw (button C, a phone, a score sheet): show it from now."""
+        self._show_throw(throw, label, self._turn_lights, self.now())
+
+    def refused(self, reason: str) -> None:
+        """The table said no to a command: say why for a while."""
+        self.show_notice("Not now", [reason])
+
+    def show_notice(self, title: str, lines: list[str]) -> None:
+        self.notice = (title, lines)
+        self._notice_until = self.now() + self._notice_seconds
+
+    def show_colour_rounds(self, labels: Sequence[str], values: Sequence[Any]) -> None:
+        """The "Secret colours" menu, with the choices the colour rounds offer now."""
+        self.menu = colours_menu(labels, values, back=game_menu(self._secret_colours))
+
+    def start_colours(self, mode: ColourMode) -> None:
+        self.colour_mode = mode
+
+    def tick(self) -> None:
+        """Let time pass: an expired notice goes, a throw that is over is forgotten."""
+        now = self.now()
+        if self.notice is not None and now >= self._notice_until:
+            self.notice = None
+        if self.throw_show is not None and self.throw_show.over(now):
+            self.throw_show = None
+
+    # --- what time will do ------------------------------------------------------------
+
+    def dimmed(self) -> bool:
+        """The OLED dims after `dim_after` seconds without a press or a table change."""
+        return self._dim_after > 0 and self.now() - self._last_activity >= self._dim_after
+
+    def next_wake(self) -> float | None:
+        """Seconds until the picture changes by itself (a notice ends, the OLED dims,
+        a throw's next frame), None if only an event can change it."""
+        now = self.now()
+        moments: list[float] = []
+        if self.notice is not None:
+            moments.append(self._notice_until)
+        if self._dim_after > 0 and not self.dimmed():
+            moments.append(self._last_activity + self._dim_after)
+        waits = [max(0.0, moment - now) for moment in moments]
+        if self.throw_show is not None:
+            frame = self.throw_show.next_change(now)
+            if frame is not None:
+                waits.append(frame)
+        return min(waits) if waits else None
+
+    # --- the buttons' meanings --------------------------------------------------------
+
+    def _menu_press(self, name: str, kind: str) -> list[Command]:
+        menu = self.menu
+        assert menu is not None
+        if name == "B" and kind == "short":
+            menu.next()
+        elif name == "B" and kind == "long":
+            self.menu = menu.back
+        elif name == "A":
+            outcome = menu.chosen()
+            self.menu = outcome if isinstance(outcome, Menu) else None
+            if outcome is not None and not isinstance(outcome, Menu):
+                return [outcome]
+        return []
+
+    def _table_press(self, name: str, kind: str) -> list[Command]:
+        press = (name, kind)
+        if self.phase == "idle":
+            if name == "A":
+                self.menu = game_menu(self._secret_colours)
+        elif self.phase == "lobby":
+            if press == ("A", "short"):
+                return [StartGame()]
+            if press == ("B", "long"):
+                self.menu = cancel_game()
+        elif self.phase == "playing":
+            if press == ("B", "short"):
+                self.page += 1
+                self.show_join = False
+            elif press == ("B", "long"):
+                self.menu = end_game()
+            elif press == ("A", "short") and self._game_colours:
+                return [PassGameColours()]
+            elif press == ("C", "long"):
+                # The join QR again, for a phone that has to rejoin mid-game.
+                self.show_join = not self.show_join
+        elif self.phase == "over":
+            if name == "A":
+                self.menu = game_menu(self._secret_colours)  # the result cleared, a new game
+                return [EndGame()]
+            if press == ("B", "short"):
+                self.page += 1  # result, then the game's own pages
+        return []
+
+    # --- throws -----------------------------------------------------------------------
+
+    def _note_game_throw(
+        self, status: Mapping[str, Any], view: Mapping[str, Any] | None, now: float
+    ) -> None:
+        """Show a throw the game made itself: its public view counts them in "throws"."""
+        if view is None or not isinstance(view.get("throws"), int):
+            self._game_throws = None
+            return
+        seen, self._game_throws = self._game_throws, view["throws"]
+        throw = view.get("last_throw")
+        if seen is not None and view["throws"] > seen and throw:
+            self._show_throw(throw, throw_label(throw, status), turn_lights(status, view), now)
+
+    def _show_throw(
+        self, throw: Mapping[str, Any], label: str, lights: tuple[bool, ...], now: float
+    ) -> None:
+        """Its LEDs hold until the turn lights differ from `lights`."""
+        self.throw_show = ThrowShow(tuple(throw["sticks"]), throw["count"], label, now, lights)
+        self._last_activity = now

@@ -1,0 +1,119 @@
+"""What the box shows at one moment: the OLED picture and the LEDs, from the controls'
+state and the table's public data. Pure, apart from a throw noting the frame drawn.
+
+Also the PNG of an OLED frame that the web pages show (`oled_png`).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image
+
+import engines
+from device.screens import message_screen, screen_for
+from device.screens.menu import menu_screen
+from device.screens.render import seat_name
+from device.screens.sticks import sticks_screen
+
+if TYPE_CHECKING:
+    from device.box_controls import Controls
+
+STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
+    "idle": (0.0, 0.0, 0.3),  # dim blue: waiting for someone to open a game
+    "lobby": (0.6, 0.4, 0.0),  # amber: seats filling
+    "playing": (0.0, 0.5, 0.0),  # green
+    "over": (0.5, 0.0, 0.5),  # purple: result on screen
+}
+FAULT_COLOUR = (1.0, 0.0, 0.0)  # some part is not working: the host page says which
+LIT_PIXEL = (170, 230, 255)  # the OLED's colour, for the picture on the web pages
+DIMMED_PIXEL = (60, 80, 90)
+
+Status = Mapping[str, Any]
+View = Mapping[str, Any] | None
+
+
+def oled_picture(
+    controls: Controls, status: Status, view: View, now: float, *, base_url: str
+) -> Image.Image:
+    """The OLED frame: a notice, else a menu, a colour mode, a throw, the table."""
+    if controls.notice is not None:
+        return message_screen(*controls.notice)
+    if controls.menu is not None:
+        menu = controls.menu
+        return menu_screen(menu.title, menu.labels, menu.selected)
+    if controls.colour_mode is not None:
+        return controls.colour_mode.screen()
+    show = controls.throw_show
+    if show is not None and show.on_screen(now):
+        throw = {"sticks": show.sticks, "count": show.count}
+        return sticks_screen(throw, show.label, show.draw_frame(now))
+    if status["phase"] == "idle":
+        return screen_for(None, status, base_url)
+    join = join_url(base_url, status)
+    if status["phase"] == "playing" and controls.show_join:
+        return screen_for(None, {**status, "phase": "lobby"}, join)
+    return screen_for(view, status, join, page=controls.page)
+
+
+def led_state(
+    controls: Controls, status: Status, view: View, now: float, *, healthy: bool
+) -> dict[str, Any]:
+    """{"sticks": [bool] * 5, "status": (r, g, b)}."""
+    if controls.colour_mode is not None:
+        return controls.colour_mode.leds()  # dark between looks; the colour while A is held
+    sticks = list(turn_lights(status, view))
+    if controls.throw_show is not None:
+        # A throw's dark sticks, until the turn lights change or a few seconds pass.
+        thrown = controls.throw_show.lights(now, sticks)
+        sticks = thrown if thrown is not None else sticks
+    colour = STATUS_COLOURS[status["phase"]] if healthy else FAULT_COLOUR
+    return {"sticks": sticks, "status": colour}
+
+
+def join_url(base_url: str, status: Status) -> str:
+    """The join link the QR encodes: upper case, so the QR can use alphanumeric mode."""
+    room = status["room"]
+    return f"{base_url}/J/{room}".upper() if room else base_url
+
+
+def turn_lights(status: Status, view: View) -> tuple[bool, ...]:
+    """The stick LEDs between throws: one per seat, lit while the game waits for it."""
+    sticks = [False] * 5
+    if status["phase"] == "playing" and view is not None:
+        for seat in view["to_act"]:
+            if seat < len(sticks):
+                sticks[seat] = True  # one LED per seat: whose move it is
+    return tuple(sticks)
+
+
+def throw_label(throw: Mapping[str, Any], status: Status) -> str:
+    """What a game's throw was for, and whose: "Water: Ann" (the engine labels its
+    random events)."""
+    labels = engines.info(status["game"])["random_events"] if status.get("game") else {}
+    purpose = labels.get(str(throw.get("purpose")), "Throw")
+    seat = throw.get("seat")
+    return f"{purpose}: {seat_name(status, seat)}" if isinstance(seat, int) else purpose
+
+
+_PIXEL_INDEX = bytes([0]) + bytes([1]) * 255  # an "L" pixel, 0 or 255, to palette index 0 or 1
+
+
+def oled_png(image: Image.Image, *, scale: int = 4, dimmed: bool = False) -> bytes:
+    """A mode "1" frame as a PNG of the OLED: lit pixels on black, `scale` times larger.
+
+    A 1-bit palette PNG: the same picture as an RGB one, several times faster to
+    encode (well under a millisecond for a 512x256 frame on a desktop machine).
+    """
+    if not 1 <= scale <= 8:
+        raise ValueError("scale must be 1 to 8")
+    pixels = image.convert("L").tobytes().translate(_PIXEL_INDEX)
+    picture = Image.frombytes("P", image.size, pixels).resize(
+        (image.width * scale, image.height * scale), Image.Resampling.NEAREST
+    )
+    picture.putpalette([0, 0, 0, *(DIMMED_PIXEL if dimmed else LIT_PIXEL)])
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG", bits=1)
+    return buffer.getvalue()
