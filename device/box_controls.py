@@ -65,6 +65,8 @@ class Controls:
         self._turn_lights: tuple[bool, ...] = (False,) * 5
         self._game_throws: int | None = None  # the game's throws already seen (view "throws")
         self._table_version: int | None = None
+        self._seat_news: int | None = None  # the newest seat notice already shown
+        self._release_asked: tuple[int, Any] | None = None  # the request to free a seat shown
         self._last_activity = clock()
 
     def now(self) -> float:
@@ -85,6 +87,23 @@ class Controls:
             self.colour_mode = None  # revealed, or the game it was for has ended
         self._note_game_throw(status, view, now)
         self._turn_lights = turn_lights(status, view)
+        self._announce_seat_changes(status)
+
+    def _announce_seat_changes(self, status: Mapping[str, Any]) -> None:
+        """A seat freed or taken during play, or asked to be freed, shows on the OLED as
+        on every phone: no hand changes eyes unseen. What the box saw at its start is
+        old news."""
+        notices = status.get("notices") or []
+        newest = max((notice["id"] for notice in notices), default=0)
+        if self._seat_news is not None and newest > self._seat_news:
+            fresh = [notice["text"] for notice in notices if notice["id"] > self._seat_news]
+            self.show_notice("Seats", fresh[-1:])  # the newest: the OLED fits one
+        self._seat_news = newest
+        release = status.get("release")
+        asked = (release["seat"], release["by"]) if release else None
+        if release and asked != self._release_asked:
+            self.show_notice("Free a seat?", [f"The host asks to free seat {release['seat'] + 1}"])
+        self._release_asked = asked
 
     def press(self, name: str, kind: str) -> list[Command]:
         """One accepted press: `kind` is "short" or "long" (decided on release)."""

@@ -1,59 +1,147 @@
 """The journal: every game, seat and accepted action, in SQLite, durable before it is seen.
 
-WAL with synchronous=FULL: a committed action survives kill -9 and a power cut.
+WAL with synchronous=FULL: a committed transaction survives kill -9 and a power cut.
+`with journal.transaction():` makes several writes land together or not at all, so
+the Table commits each change (a lobby with its host, a last move with the game's
+end, a freed seat with the host passing on) as one.
+
 A game is replayed from its row (engine, players, options, seed) and its actions.
-Finished and abandoned games stay as history. The journal holds seeds and seat
-tokens, so nothing here is ever sent to a phone as it is.
+Finished, abandoned and unreplayable games stay as history. The journal holds seeds,
+seat tokens and the answers kept for retried requests, so nothing here is ever sent
+to a phone as it is.
+
+Upgrades: the schema's version is SQLite's `PRAGMA user_version`; opening a journal
+applies, in one transaction, every migration it has not had (after copying the file
+aside), and refuses a journal from a newer release. A migration is never edited once
+released: a change is a new one at the end of MIGRATIONS. Foreign keys are enforced.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id       INTEGER PRIMARY KEY,
-    engine   TEXT    NOT NULL,
-    players  INTEGER NOT NULL,
-    options  TEXT    NOT NULL,
-    room     TEXT    NOT NULL,
-    seed     INTEGER,                 -- set when the game starts
-    host     INTEGER,                 -- the seat with host rights
-    status   TEXT    NOT NULL,        -- lobby | playing | over | abandoned
-    created  REAL    NOT NULL,
-    ended    REAL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id  INTEGER NOT NULL REFERENCES games(id),
-    seat     INTEGER NOT NULL,
-    name     TEXT    NOT NULL,
-    token    TEXT    NOT NULL,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id  INTEGER NOT NULL REFERENCES games(id),
-    idx      INTEGER NOT NULL,
-    seat     INTEGER NOT NULL,
-    action   TEXT    NOT NULL,
-    at       REAL    NOT NULL,
-    PRIMARY KEY (game_id, idx)
-);
-CREATE TABLE IF NOT EXISTS sheet_entries (
-    id       INTEGER PRIMARY KEY,
-    sheet    TEXT    NOT NULL,        -- which score sheet: a game's name
-    kind     TEXT    NOT NULL,        -- what the entry does (e.g. "setup", "deal", "correct")
-    body     TEXT    NOT NULL,        -- JSON
-    at       REAL    NOT NULL
-);
-"""
+log = logging.getLogger(__name__)
+
+Step = str | Callable[[sqlite3.Connection], None]
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int  # the schema version once applied
+    what: str
+    steps: tuple[Step, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "games, seats, actions and score sheet entries (release 0.1.0, user_version 0)",
+        (
+            """CREATE TABLE IF NOT EXISTS games (
+                id       INTEGER PRIMARY KEY,
+                engine   TEXT    NOT NULL,
+                players  INTEGER NOT NULL,
+                options  TEXT    NOT NULL,
+                room     TEXT    NOT NULL,
+                seed     INTEGER,                 -- set when the game starts
+                host     INTEGER,                 -- the seat with host rights
+                status   TEXT    NOT NULL,        -- lobby | playing | over | abandoned
+                created  REAL    NOT NULL,
+                ended    REAL
+            )""",
+            """CREATE TABLE IF NOT EXISTS seats (
+                game_id  INTEGER NOT NULL REFERENCES games(id),
+                seat     INTEGER NOT NULL,
+                name     TEXT    NOT NULL,
+                token    TEXT    NOT NULL,
+                PRIMARY KEY (game_id, seat)
+            )""",
+            """CREATE TABLE IF NOT EXISTS actions (
+                game_id  INTEGER NOT NULL REFERENCES games(id),
+                idx      INTEGER NOT NULL,
+                seat     INTEGER NOT NULL,
+                action   TEXT    NOT NULL,
+                at       REAL    NOT NULL,
+                PRIMARY KEY (game_id, idx)
+            )""",
+            """CREATE TABLE IF NOT EXISTS sheet_entries (
+                id       INTEGER PRIMARY KEY,
+                sheet    TEXT    NOT NULL,        -- which score sheet: a game's name
+                kind     TEXT    NOT NULL,        -- what the entry does ("setup", "deal" ...)
+                body     TEXT    NOT NULL,        -- JSON
+                at       REAL    NOT NULL
+            )""",
+        ),
+    ),
+    Migration(
+        2,
+        "each game's rules version, opener key, cleared time and problem; lookup indexes",
+        (
+            # Games made before rules had versions were all played with version 1.
+            "ALTER TABLE games ADD COLUMN rules_version INTEGER NOT NULL DEFAULT 1",
+            "ALTER TABLE games ADD COLUMN opener TEXT",  # sha256 of the opening phone's key
+            "ALTER TABLE games ADD COLUMN cleared REAL",  # when it left the table for good
+            "ALTER TABLE games ADD COLUMN problem TEXT",  # why it could not be resumed
+            # Until now a result was never shown again after a restart: keep it so.
+            "UPDATE games SET cleared = COALESCE(ended, created)"
+            " WHERE status IN ('over', 'abandoned')",
+            "CREATE INDEX IF NOT EXISTS games_by_status ON games (status, id)",
+            "CREATE INDEX IF NOT EXISTS sheet_entries_by_sheet ON sheet_entries (sheet, id)",
+        ),
+    ),
+    Migration(
+        3,
+        "answers kept for retried requests, the seat log, a pending request to free a seat,"
+        " folded sheet entries",
+        (
+            # JSON {"seat", "by", "agreed"}: the host asked to free a seat during play.
+            "ALTER TABLE games ADD COLUMN release_request TEXT",
+            """CREATE TABLE IF NOT EXISTS requests (
+                game_id  INTEGER NOT NULL REFERENCES games(id),
+                seat     INTEGER NOT NULL,
+                request  TEXT    NOT NULL,        -- the phone's id for one action
+                idx      INTEGER NOT NULL,        -- the action it became
+                result   TEXT    NOT NULL,        -- JSON: the public events answered
+                PRIMARY KEY (game_id, seat, request)
+            )""",
+            """CREATE TABLE IF NOT EXISTS seat_log (
+                id       INTEGER PRIMARY KEY,
+                game_id  INTEGER NOT NULL REFERENCES games(id),
+                kind     TEXT    NOT NULL,        -- freed | took | kept
+                seat     INTEGER NOT NULL,
+                name     TEXT    NOT NULL,        -- the seat's holder, or who took it
+                by       TEXT,                    -- who decided, for "freed" and "kept"
+                at       REAL    NOT NULL
+            )""",
+            "CREATE INDEX IF NOT EXISTS seat_log_by_game ON seat_log (game_id, id)",
+            """CREATE TABLE IF NOT EXISTS sheet_totals (
+                sheet    TEXT    PRIMARY KEY,
+                body     TEXT    NOT NULL,        -- JSON: what the folded entries add up to
+                entries  INTEGER NOT NULL,        -- how many entries were folded in
+                last_id  INTEGER NOT NULL         -- the newest entry folded in
+            )""",
+        ),
+    ),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].version
 
 OPEN_STATUSES = ("lobby", "playing")
+ENDED_STATUSES = ("over", "abandoned", "unreplayable")
+REQUESTS_KEPT = 64  # answers kept per game for retries: the last this many actions'
+
+
+class JournalError(Exception):
+    """A journal this release cannot open (it was written by a newer one)."""
 
 
 @dataclass
@@ -75,6 +163,26 @@ class GameRecord:
     host: int | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    rules_version: int = 1
+    opener: str | None = None
+    cleared: float | None = None
+    problem: str | None = None
+    release_request: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatLogEntry:
+    id: int
+    kind: str
+    seat: int
+    name: str
+    by: str | None
+    at: float
+
+
+def opener_hash(key: str) -> str:
+    """What the journal keeps of an opener's key: enough to match it, not to use it."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Journal:
@@ -82,44 +190,133 @@ class Journal:
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._depth = 0  # transactions open on the thread holding the lock
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
-        # The journal is tiny and written append-only: 256 KiB of page cache, not 2 MiB.
+        # The journal is small and bounded: 256 KiB of page cache, not 2 MiB.
         self._db.execute("PRAGMA cache_size=-256")
-        self._db.executescript(SCHEMA)
+        try:
+            self._migrate(backup=not in_memory)
+        except BaseException:
+            self._db.close()
+            raise
+        self._db.execute("PRAGMA foreign_keys=ON")  # per connection, outside a transaction
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
+    @property
+    def schema_version(self) -> int:
+        with self._lock:
+            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    # --- upgrades ---------------------------------------------------------------------
+
+    def _migrate(self, backup: bool) -> None:
+        found = self.schema_version
+        if found > SCHEMA_VERSION:
+            raise JournalError(
+                f"{self.path} was written by a newer release (schema {found}; this one"
+                f" knows {SCHEMA_VERSION}): update tablemate, the journal is left as it is"
+            )
+        if found == SCHEMA_VERSION:
+            return
+        has_tables = self._db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0] > 0
+        if backup and has_tables:
+            kept = self.path.with_name(f"{self.path.name}.schema-{found}.bak")
+            target = sqlite3.connect(str(kept))
+            with target:
+                self._db.backup(target)
+            target.close()
+            log.info("journal copied to %s before its upgrade", kept.name)
+        with self.transaction():
+            found = self.schema_version  # re-read inside the write lock
+            for migration in MIGRATIONS:
+                if migration.version <= found:
+                    continue
+                for step in migration.steps:
+                    if isinstance(step, str):
+                        self._db.execute(step)
+                    else:
+                        step(self._db)
+                self._db.execute(f"PRAGMA user_version = {int(migration.version)}")
+                if has_tables:
+                    log.info("journal upgraded to schema %d: %s", migration.version, migration.what)
+            broken = self._db.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                log.warning("journal: %d rows point at missing games (kept)", len(broken))
+
+    # --- transactions -----------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One BEGIN IMMEDIATE ... COMMIT around everything written inside; nested uses
+        join the outer one. An exception inside rolls it all back (let it propagate).
+        Other threads' writes wait until it is committed."""
+        with self._lock:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+                return
+            self._db.execute("BEGIN IMMEDIATE")
+            self._depth = 1
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+            finally:
+                self._depth = 0
+
     def _write(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
-        """One statement in its own transaction, committed (and synced) before returning."""
-        return self._transaction([(sql, args)])
+        """One statement, committed (and synced) before returning unless inside a
+        transaction(), then with it."""
+        with self.transaction():
+            return self._db.execute(sql, args)
 
     def _transaction(self, statements: list[tuple[str, tuple[Any, ...]]]) -> sqlite3.Cursor:
         """Several statements that land together or not at all; returns the last cursor."""
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, args in statements:
-                    cursor = self._db.execute(sql, args)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self.transaction():
+            for sql, args in statements:
+                cursor = self._db.execute(sql, args)
             return cursor
 
     # --- games ----------------------------------------------------------------
 
-    def open_game(self, engine: str, players: int, options: dict[str, Any], room: str) -> int:
+    def open_game(
+        self,
+        engine: str,
+        players: int,
+        options: dict[str, Any],
+        room: str,
+        *,
+        rules_version: int = 1,
+        opener: str | None = None,
+    ) -> int:
+        """A new lobby; `opener` is the opening phone's key (kept only as a hash)."""
         cursor = self._write(
-            "INSERT INTO games (engine, players, options, room, status, created)"
-            " VALUES (?, ?, ?, ?, 'lobby', ?)",
-            (engine, players, json.dumps(options), room, time.time()),
+            "INSERT INTO games (engine, players, options, room, status, created,"
+            " rules_version, opener) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (
+                engine,
+                players,
+                json.dumps(options),
+                room,
+                time.time(),
+                rules_version,
+                None if opener is None else opener_hash(opener),
+            ),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -155,35 +352,109 @@ class Journal:
     def set_host(self, game_id: int, seat: int | None) -> None:
         self._write("UPDATE games SET host = ? WHERE id = ?", (seat, game_id))
 
-    def start_game(self, game_id: int, seed: int) -> None:
-        self._write("UPDATE games SET seed = ?, status = 'playing' WHERE id = ?", (seed, game_id))
+    def forget_opener(self, game_id: int) -> None:
+        """The opener gave up the host seat: its key no longer reclaims it."""
+        self._write("UPDATE games SET opener = NULL WHERE id = ?", (game_id,))
 
-    def append_action(self, game_id: int, idx: int, seat: int, action: dict[str, Any]) -> None:
+    def set_release_request(self, game_id: int, request: dict[str, Any] | None) -> None:
+        """The pending request to free a seat ({"seat", "by", "agreed"}), or None."""
         self._write(
-            "INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-            (game_id, idx, seat, json.dumps(action), time.time()),
+            "UPDATE games SET release_request = ? WHERE id = ?",
+            (None if request is None else json.dumps(request), game_id),
         )
 
-    def end_game(self, game_id: int, status: str) -> None:
-        if status not in ("over", "abandoned"):
-            raise ValueError(f"a game ends as over or abandoned, not {status!r}")
+    def start_game(self, game_id: int, seed: int, rules_version: int = 1) -> None:
         self._write(
-            "UPDATE games SET status = ?, ended = ? WHERE id = ?", (status, time.time(), game_id)
+            "UPDATE games SET seed = ?, status = 'playing', rules_version = ? WHERE id = ?",
+            (seed, rules_version, game_id),
         )
+
+    def append_action(
+        self,
+        game_id: int,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        request: str | None = None,
+        result: Any = None,
+    ) -> None:
+        """One accepted action; with `request`, the answer given for it is kept too (the
+        last REQUESTS_KEPT of the game), so a retry gets it again instead of acting twice."""
+        with self.transaction():
+            self._db.execute(
+                "INSERT INTO actions (game_id, idx, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, idx, seat, json.dumps(action), time.time()),
+            )
+            if request is not None:
+                self._db.execute(
+                    "INSERT INTO requests (game_id, seat, request, idx, result)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    (game_id, seat, request, idx, json.dumps(result)),
+                )
+                self._db.execute(
+                    "DELETE FROM requests WHERE game_id = ? AND idx <= ?",
+                    (game_id, idx - REQUESTS_KEPT),
+                )
+
+    def answered(self, game_id: int, seat: int, request: str) -> tuple[dict[str, Any], Any] | None:
+        """(the action, the answer kept) of a request already applied, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT a.action, r.result FROM requests r JOIN actions a"
+                " ON a.game_id = r.game_id AND a.idx = r.idx"
+                " WHERE r.game_id = ? AND r.seat = ? AND r.request = ?",
+                (game_id, seat, request),
+            ).fetchone()
+        return None if row is None else (json.loads(row[0]), json.loads(row[1]))
+
+    def end_game(self, game_id: int, status: str, *, problem: str | None = None) -> None:
+        """Over (its result stays on the table until cleared), abandoned or unreplayable."""
+        if status not in ENDED_STATUSES:
+            raise ValueError(f"a game ends as {', '.join(ENDED_STATUSES)}, not {status!r}")
+        now = time.time()
+        self._write(
+            "UPDATE games SET status = ?, ended = COALESCE(ended, ?), problem = ?,"
+            " cleared = CASE WHEN ? = 'abandoned' THEN COALESCE(cleared, ?) ELSE cleared END"
+            " WHERE id = ?",
+            (status, now, problem, status, now, game_id),
+        )
+
+    def clear(self, game_id: int) -> None:
+        """The game leaves the table for good: its result (or problem) is not shown again."""
+        self._write(
+            "UPDATE games SET cleared = COALESCE(cleared, ?) WHERE id = ?", (time.time(), game_id)
+        )
+
+    def latest_game(self) -> GameRecord | None:
+        """The most recent game, whatever its status, with seats and actions."""
+        with self._lock:
+            row = self._db.execute("SELECT MAX(id) FROM games").fetchone()
+        return self.game(row[0]) if row and row[0] is not None else None
+
+    def open_games_before(self, game_id: int) -> list[int]:
+        """Games older than `game_id` still marked open: left so by a crash between two
+        commits of an older release."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE status IN (?, ?) AND id < ? ORDER BY id",
+                (*OPEN_STATUSES, game_id),
+            ).fetchall()
+        return [row[0] for row in rows]
 
     def latest_open(self) -> GameRecord | None:
         """The most recent game still in its lobby or in play, with seats and actions."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id FROM games WHERE status IN (?, ?) ORDER BY id DESC LIMIT 1",
-                OPEN_STATUSES,
+                "SELECT MAX(id) FROM games WHERE status IN (?, ?)", OPEN_STATUSES
             ).fetchone()
-        return self.game(row[0]) if row else None
+        return self.game(row[0]) if row and row[0] is not None else None
 
     def game(self, game_id: int) -> GameRecord | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, engine, players, options, room, seed, status, host"
+                "SELECT id, engine, players, options, room, seed, status, host,"
+                " rules_version, opener, cleared, problem, release_request"
                 " FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
@@ -206,20 +477,45 @@ class Journal:
             host=row[7],
             seats=[SeatRecord(s, n, t) for s, n, t in seats],
             actions=[(seat, json.loads(action)) for seat, action in actions],
+            rules_version=row[8],
+            opener=row[9],
+            cleared=row[10],
+            problem=row[11],
+            release_request=None if row[12] is None else json.loads(row[12]),
         )
 
     def history(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Finished and abandoned games, newest first (no seeds, no tokens)."""
+        """Finished, abandoned and unreplayable games, newest first (no seeds, no tokens)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT g.id, g.engine, g.players, g.status, g.created, g.ended,"
                 " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
-                " FROM games g WHERE g.status IN ('over', 'abandoned')"
+                " FROM games g WHERE g.status IN (?, ?, ?)"
                 " ORDER BY g.id DESC LIMIT ?",
-                (limit,),
+                (*ENDED_STATUSES, limit),
             ).fetchall()
         keys = ("id", "engine", "players", "status", "created", "ended", "actions")
         return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    # --- the seat log: who left or took a seat during play -------------------------------
+
+    def log_seat(self, game_id: int, kind: str, seat: int, name: str, by: str | None = None) -> int:
+        cursor = self._write(
+            "INSERT INTO seat_log (game_id, kind, seat, name, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, kind, seat, name, by, time.time()),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def seat_log(self, game_id: int, limit: int = 10) -> list[SeatLogEntry]:
+        """The game's latest seat changes, oldest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, kind, seat, name, by, at FROM seat_log WHERE game_id = ?"
+                " ORDER BY id DESC LIMIT ?",
+                (game_id, limit),
+            ).fetchall()
+        return [SeatLogEntry(*row) for row in reversed(rows)]
 
     # --- companion score sheets -------------------------------------------------
 
@@ -238,3 +534,31 @@ class Journal:
                 (sheet,),
             ).fetchall()
         return [{"id": i, "kind": k, "body": json.loads(b), "at": at} for i, k, b, at in rows]
+
+    def sheet_totals(self, sheet: str) -> dict[str, Any] | None:
+        """What a sheet's folded entries add up to: {"body", "entries", "last_id"}, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT body, entries, last_id FROM sheet_totals WHERE sheet = ?", (sheet,)
+            ).fetchone()
+        return (
+            None
+            if row is None
+            else {"body": json.loads(row[0]), "entries": row[1], "last_id": row[2]}
+        )
+
+    def fold_sheet_entries(self, sheet: str, through: int, body: dict[str, Any]) -> int:
+        """Replace a sheet's entries up to id `through` by `body`, their new running
+        totals (the caller adds them up), in one transaction; returns how many went."""
+        with self.transaction():
+            before = self.sheet_totals(sheet)
+            gone = self._db.execute(
+                "DELETE FROM sheet_entries WHERE sheet = ? AND id <= ?", (sheet, through)
+            ).rowcount
+            folded = (before["entries"] if before else 0) + gone
+            self._db.execute(
+                "INSERT OR REPLACE INTO sheet_totals (sheet, body, entries, last_id)"
+                " VALUES (?, ?, ?, ?)",
+                (sheet, json.dumps(body), folded, through),
+            )
+        return gone

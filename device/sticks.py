@@ -8,10 +8,16 @@ it, so the history, and the fairness page built on it, survive restarts.
 
 Throws made by an engine during a game (e.g. a throw for water) are part of
 that game's journal and replay; they are shown the same way but not counted here.
+
+The journal stays bounded: the last KEEP throws are kept in full (for the recent
+list), and once FOLD_EVERY more have piled up the older ones are folded, in one
+transaction, into running totals (how many throws gave each count, how often each
+stick landed dark), so the fairness page's frequencies stay exact forever.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import threading
@@ -24,8 +30,12 @@ from device.journal import Journal
 from device.listeners import Listeners
 from engines import sticks
 
+log = logging.getLogger(__name__)
+
 SHEET = "sticks"
 RECENT = 20  # throws listed on the history page, newest first
+KEEP = 100  # throws kept in full in the journal (at least RECENT)
+FOLD_EVERY = 400  # fold older throws into the totals once this many more are in full
 BY_MAX = 24  # characters of "who threw"
 # The chi-square fit is reported once every count expects at least 5 throws.
 FIT_MIN_THROWS = 5 * sum(sticks.EXPECTED) // min(sticks.EXPECTED)
@@ -45,9 +55,17 @@ class StickRoller:
         self._counts = [0] * (sticks.STICKS + 1)
         self._dark = [0] * sticks.STICKS  # how often each stick landed dark
         self._recent: deque[ThrowRecord] = deque(maxlen=RECENT)
-        for entry in journal.sheet_entries(SHEET):
+        totals = journal.sheet_totals(SHEET)
+        if totals is not None:
+            self._counts = list(totals["body"]["counts"])
+            self._dark = list(totals["body"]["dark"])
+        entries = journal.sheet_entries(SHEET)
+        for entry in entries:
             body = entry["body"]
             self._note({**body, "number": self.total + 1, "at": entry["at"]})
+        self._in_full = len(entries)
+        if self._in_full > KEEP + FOLD_EVERY:  # a journal from before folding
+            self._fold()
 
     @property
     def total(self) -> int:
@@ -70,10 +88,35 @@ class StickRoller:
             self._journal.add_sheet_entry(SHEET, "throw", body)
             record = {**body, "number": self.total + 1, "at": time.time()}
             self._note(record)
+            self._in_full += 1
+            if self._in_full > KEEP + FOLD_EVERY:
+                try:
+                    self._fold()
+                except Exception as err:  # the throw is kept; folding waits for the next
+                    log.error("could not fold the sticks' history: %s", type(err).__name__)
             listeners = self._listeners.snapshot()
         for listener in listeners:
             listener(dict(record))
         return dict(record)
+
+    def _fold(self) -> None:
+        """Fold all but the last KEEP throws into the journal's totals (lock held): read
+        and rewritten in one transaction, so a crash leaves either all or none of it."""
+        with self._journal.transaction():
+            entries = self._journal.sheet_entries(SHEET)
+            if len(entries) <= KEEP:
+                return
+            folded = entries[:-KEEP]
+            totals = self._journal.sheet_totals(SHEET)
+            counts = list(totals["body"]["counts"]) if totals else [0] * (sticks.STICKS + 1)
+            dark = list(totals["body"]["dark"]) if totals else [0] * sticks.STICKS
+            for entry in folded:
+                counts[entry["body"]["count"]] += 1
+                for index, face in enumerate(entry["body"]["sticks"]):
+                    dark[index] += face
+            body = {"counts": counts, "dark": dark, "throws": sum(counts)}
+            self._journal.fold_sheet_entries(SHEET, folded[-1]["id"], body)
+        self._in_full = KEEP
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """listener(throw) after each throw, on the thread that threw; returns unsubscribe."""

@@ -1,33 +1,49 @@
 """The Table: the one owner of the game in progress.
 
-Buttons and phones both come here. One lock serialises every change; each
-accepted action is applied by the engine, committed to the journal, and only then
-announced to subscribers, who receive a version number (never data) and ask for
-the view of their own audience.
+Buttons and phones both come here. One lock serialises every change; each change
+is committed to the journal as one transaction (a lobby with its host, a seat with
+the host passing on, a last move with the game's end), and only then made in
+memory and announced to subscribers, who receive a version number (never data) and
+ask for the view of their own audience. After kill -9 at any point the table is
+exactly the state of the last committed change.
 
 Phases: "idle" (no game open) -> "lobby" (seats filling) -> "playing" -> "over"
-(result shown until the next lobby) -> ...
+(result shown until cleared or the next lobby) -> ...
+
+Seats during play: a seat holds a hand, so freeing another player's seat needs that
+player's consent (their phone is asked), or, for a lost phone, every other player's
+after the holder's phone has had RELEASE_GRACE seconds to refuse. Every seat freed
+or taken during play is announced on every screen (status "notices").
 """
 
 from __future__ import annotations
 
 import logging
-import re
+import math
 import secrets
 import threading
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines
-from device.journal import GameRecord, Journal, SeatRecord
+from device.journal import GameRecord, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
-from engines import Game, IllegalAction
+from device.names import tidy_name
+from engines import Game
 
 log = logging.getLogger(__name__)
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 ROOM_LENGTH = 4
-NAME_MAX = 16
+RELEASE_GRACE = 20.0  # seconds a holder's phone may refuse before the table's consent counts
+NOTICES_SHOWN = 4  # seat changes during play listed on every screen, newest last
+PROBLEM = "the saved game could not be resumed after an update; it is kept in the box's history"
+OLDER_RULES = (
+    "the saved game was played with rules of {title} that this update no longer replays;"
+    " it is kept in the box's history"
+)
 
 Subscriber = Callable[[int], None]
 
@@ -36,64 +52,133 @@ class TableError(Exception):
     """A request the table cannot honour now; the message is fit for a player."""
 
 
+class _OlderRules(Exception):
+    """A saved game's rules version is not the engine's."""
+
+
+@dataclass
+class ReleaseRequest:
+    """The host asks to free a seat during play; it waits for consent."""
+
+    seat: int
+    by: int | None  # the seat that asked (the host), None for the box
+    asked: float  # the table's clock when asked
+    agreed: set[int] = field(default_factory=set)
+
+
 class Table:
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: Journal, clock: Callable[[], float] = time.monotonic) -> None:
         self._journal = journal
+        self._clock = clock
         self._lock = threading.RLock()
         self._subscribers: Listeners[int] = Listeners("table subscriber")
         self._version = 0
         self._phase = "idle"
         self._record_id: int | None = None
-        self._engine = ""
-        self._players = 0
+        self._game: Game | None = None
+        self._engine, self._players, self._room = "", 0, ""
         self._options: dict[str, Any] = {}
-        self._room = ""
         self._seats: dict[int, SeatRecord] = {}
         self._host_seat: int | None = None
-        self._game: Game | None = None
+        self._opener: str | None = None  # hash of the opening phone's key
+        self._release: ReleaseRequest | None = None
+        self._notices: list[dict[str, Any]] = []  # the latest seat changes during play
+        self._problem: str | None = None  # why the last game could not be resumed
         self._recover()
 
     # --- recovery ---------------------------------------------------------------
 
     def _recover(self) -> None:
-        record = self._journal.latest_open()
+        record = self._journal.latest_game()
         if record is None:
+            return
+        self._close_older_games(record.id)
+        if record.cleared is not None or record.status == "abandoned":
+            return
+        if record.status == "unreplayable":
+            self._record_id, self._problem = record.id, record.problem or PROBLEM
             return
         try:
             self._restore(record)
-        except (ValueError, IllegalAction) as err:
-            # A journal that no longer replays (e.g. an engine changed its rules):
-            # keep it as history rather than refusing to start.
-            log.error("could not resume game %s (%s); it is kept as abandoned", record.id, err)
-            self._journal.end_game(record.id, "abandoned")
+        except Exception as err:
+            # A journal that no longer replays (an engine changed its rules): keep the
+            # game as history, say so on every screen, and start. Only the error's
+            # type is logged: an engine's message may name a card.
             self._reset()
+            if record.status == "over":
+                log.error(
+                    "game %s is over but no longer replays (%s)", record.id, type(err).__name__
+                )
+                self._journal.clear(record.id)
+                return
+            title = engines.info(record.engine)["title"] if record.engine in engines.names() else ""
+            problem = OLDER_RULES.format(title=title) if isinstance(err, _OlderRules) else PROBLEM
+            log.error(
+                "could not resume game %s (%s): kept as unreplayable", record.id, type(err).__name__
+            )
+            self._journal.end_game(record.id, "unreplayable", problem=problem)
+            self._record_id, self._problem = record.id, problem
+
+    def _close_older_games(self, latest: int) -> None:
+        """Games an older release left open under a newer one (a crash between its
+        commits): finished ones are over, the rest abandoned, never shown again."""
+        for game_id in self._journal.open_games_before(latest):
+            record = self._journal.game(game_id)
+            assert record is not None
+            try:
+                status = "over" if self._replay(record).finished else "abandoned"
+            except Exception:
+                status = "unreplayable" if record.status == "playing" else "abandoned"
+            with self._journal.transaction():
+                self._journal.end_game(game_id, status, problem=None)
+                self._journal.clear(game_id)
+            log.warning("game %s was left open by an older release: now %s", game_id, status)
+
+    def _replay(self, record: GameRecord) -> Game:
+        if record.seed is None:
+            return engines.new(record.engine, record.players, seed=0, options=record.options)
+        if record.rules_version != _rules_version(record.engine, record.players, record.options):
+            raise _OlderRules(record.engine)
+        return engines.load(
+            {
+                "engine": record.engine,
+                "players": record.players,
+                "seed": record.seed,
+                "options": record.options,
+                "actions": [[seat, action] for seat, action in record.actions],
+            }
+        )
 
     def _restore(self, record: GameRecord) -> None:
+        replayed = self._replay(record)  # a lobby too: its engine and options still hold
+        game = None if record.status == "lobby" else replayed
+        if game is not None and game.finished and record.status == "playing":
+            # An older release crashed between the last move and the game's end.
+            self._journal.end_game(record.id, "over")
         self._record_id = record.id
         self._engine, self._players = record.engine, record.players
         self._options, self._room = record.options, record.room
         self._seats = {s.seat: s for s in record.seats}
         self._host_seat = record.host if record.host in self._seats else None
-        if record.status == "playing":
-            assert record.seed is not None
-            self._game = engines.load(
-                {
-                    "engine": record.engine,
-                    "players": record.players,
-                    "seed": record.seed,
-                    "options": record.options,
-                    "actions": [[seat, action] for seat, action in record.actions],
-                }
-            )
-            self._phase = "over" if self._game.finished else "playing"
-        else:
+        self._opener = record.opener
+        self._notices = [_notice(e) for e in self._journal.seat_log(record.id, NOTICES_SHOWN)]
+        self._game = game
+        if game is None:
             self._phase = "lobby"
+        else:
+            self._phase = "over" if game.finished or record.status == "over" else "playing"
+        asked = record.release_request
+        if self._phase == "playing" and asked and asked["seat"] in self._seats:
+            # The holder's phone gets the whole grace again from the restart.
+            agreed = set(asked["agreed"]) & set(self._seats)
+            self._release = ReleaseRequest(asked["seat"], asked["by"], self._clock(), agreed)
         log.info("resumed game %s (%s, %s)", record.id, record.engine, self._phase)
 
     def _reset(self) -> None:
         self._phase, self._record_id, self._game = "idle", None, None
         self._engine, self._players, self._options, self._room = "", 0, {}, ""
-        self._seats, self._host_seat = {}, None
+        self._seats, self._host_seat, self._opener = {}, None, None
+        self._release, self._notices, self._problem = None, [], None
 
     # --- subscribers ------------------------------------------------------------------
 
@@ -144,12 +229,30 @@ class Table:
                     for seat in range(self._players)
                 ],
                 "host": self._host_seat,
+                "release": self._release_status(),
+                "notices": list(self._notices),
+                "problem": self._problem,
                 "version": self._version,
             }
 
     def _seat_name(self, seat: int) -> str:
         record = self._seats.get(seat)
         return record.name if record else f"Seat {seat + 1}"
+
+    def _release_status(self) -> dict[str, Any] | None:
+        """The pending request to free a seat: who, asked by whom, who agreed, who not yet."""
+        request = self._release
+        if request is None:
+            return None
+        others = set(self._seats) - {request.seat}
+        return {
+            "seat": request.seat,
+            "name": self._seat_name(request.seat),
+            "by": request.by,
+            "agreed": sorted(request.agreed & others),
+            "waiting": sorted(others - request.agreed),
+            "grace": RELEASE_GRACE,
+        }
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for one audience, plus the table's public status."""
@@ -169,17 +272,20 @@ class Table:
             return list(self._game.to_act) if self._game and self._phase == "playing" else []
 
     def seat_of(self, token: str | None) -> int | None:
-        if not token:
+        """The seat a token holds, or None; a token that is not ASCII text is unknown."""
+        if not token or not isinstance(token, str) or not token.isascii():
             return None
+        given = token.encode()
         with self._lock:
             for record in self._seats.values():
-                if secrets.compare_digest(record.token, token):
+                if secrets.compare_digest(record.token.encode(), given):
                     return record.seat
         return None
 
     def is_host(self, token: str | None) -> bool:
-        seat = self.seat_of(token)
-        return seat is not None and seat == self._host_seat
+        with self._lock:
+            seat = self.seat_of(token)
+            return seat is not None and seat == self._host_seat
 
     def check_room(self, code: str) -> bool:
         with self._lock:
@@ -193,28 +299,63 @@ class Table:
         players: int,
         options: Mapping[str, Any] | None = None,
         host_name: str | None = None,
+        opener: str | None = None,
     ) -> tuple[int, str] | None:
         """Open a new lobby; only when no game is in play.
 
         With host_name (a phone opening the game), that phone takes seat 1 as host in
-        the same step, so nobody can slip in first with the freshly shown room code.
-        Returns (seat, token) then, else None.
+        the same transaction, so nobody can slip in first with the freshly shown room
+        code. Returns (seat, token) then, else None. `opener` is a key only that phone
+        knows: asking again with it while the game it opened is open (the answer was
+        lost) returns the host's seat and token again instead of refusing.
         """
         options = dict(options or {})
         name = None if host_name is None else _clean_name(host_name)
         with self._lock:
             if self._phase in ("lobby", "playing"):
+                ticket = self._reclaim(opener) if name is not None else None
+                if ticket is not None:
+                    return ticket
                 raise TableError("a game is already open: end it first")
-            self._check_setup(game, players, options)
+            rules_version = self._check_setup(game, players, options)
             room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
-            record_id = self._journal.open_game(game, players, options, room)
+            token = secrets.token_urlsafe(18)
+            seat_name = name or "Player 1"
+            with self._journal.transaction():
+                if self._record_id is not None:  # a result or a problem shown until now
+                    self._journal.clear(self._record_id)
+                record_id = self._journal.open_game(
+                    game,
+                    players,
+                    options,
+                    room,
+                    rules_version=rules_version,
+                    opener=opener if name is not None else None,
+                )
+                if name is not None:
+                    self._journal.set_seat(record_id, 0, seat_name, token)
+                    self._journal.set_host(record_id, 0)
             self._reset()
             self._record_id, self._phase = record_id, "lobby"
             self._engine, self._players, self._options, self._room = game, players, options, room
-            ticket = None if name is None else self._take_seat(name, 0)
+            ticket = None
+            if name is not None:
+                self._seats[0] = SeatRecord(0, seat_name, token)
+                self._host_seat = 0
+                self._opener = None if opener is None else opener_hash(opener)
+                ticket = (0, token)
             change = self._changed()
         self._publish(change)
         return ticket
+
+    def _reclaim(self, opener: str | None) -> tuple[int, str] | None:
+        """The host's seat and token for the phone that opened this game (lock held)."""
+        if opener is None or self._opener is None or self._host_seat not in self._seats:
+            return None
+        if not secrets.compare_digest(opener_hash(opener), self._opener):
+            return None
+        record = self._seats[self._host_seat]
+        return record.seat, record.token
 
     def configure(
         self,
@@ -241,7 +382,8 @@ class Table:
         """Take a free seat (the lowest, unless one is asked for); returns (seat, token).
 
         The first phone to join becomes the host. A seat freed during play can be
-        taken again with the room code, so a lost phone never stops a game.
+        taken again with the room code, so a lost phone never stops a game; every
+        screen is told who took it.
         """
         name = _clean_name(name)
         with self._lock:
@@ -255,7 +397,7 @@ class Table:
         return ticket
 
     def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seat a player (lock held); the first seated becomes host."""
+        """Seat a player (lock held); the first seated becomes host, in one transaction."""
         free = [s for s in range(self._players) if s not in self._seats]
         if not free:
             raise TableError("every seat is taken")
@@ -265,30 +407,175 @@ class Table:
             raise TableError(f"seat {seat + 1} is not free")
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
+        hosts = self._host_seat is None
+        playing = self._phase == "playing"
         assert self._record_id is not None
-        self._journal.set_seat(self._record_id, seat, name, token)
+        with self._journal.transaction():
+            self._journal.set_seat(self._record_id, seat, name, token)
+            if hosts:
+                self._journal.set_host(self._record_id, seat)
+            if playing:
+                entry = self._log_seat("took", seat, name)
         self._seats[seat] = SeatRecord(seat, name, token)
-        if self._host_seat is None:
-            self._journal.set_host(self._record_id, seat)
+        if hosts:
             self._host_seat = seat
+        if playing:
+            self._notify(entry)
         return seat, token
 
-    def release_seat(self, seat: int) -> None:
-        """Free a seat (host action): its old token stops working, anyone may take it."""
+    def release_seat(self, seat: int, by: int | None = None) -> str:
+        """Free a seat: its old token stops working, anyone may take it with the room
+        code. `by` is the seat asking (the host), None for the box. Returns "freed",
+        or "asked" when the seat holds a hand and its holder must consent first.
+
+        In the lobby, and for the asker's own seat, the seat is freed at once. During
+        play another seat is only asked for: its holder's phone may allow or refuse
+        (answer_release); for a lost phone every other player agrees instead, and the
+        host asks again once RELEASE_GRACE seconds have passed since the first ask.
+        """
         with self._lock:
             if self._phase not in ("lobby", "playing"):
                 raise TableError("there is no open game")
-            if seat not in self._seats:
-                raise TableError(f"seat {seat + 1} is already free")
+            if not isinstance(seat, int) or seat not in self._seats:
+                raise TableError(f"seat {_number(seat)} is already free")
             assert self._record_id is not None
-            self._journal.clear_seat(self._record_id, seat)
-            del self._seats[seat]
-            if self._host_seat == seat:
-                # Host rights pass to the lowest taken seat, or to the next to join.
-                self._host_seat = min(self._seats) if self._seats else None
-                self._journal.set_host(self._record_id, self._host_seat)
+            request = self._release
+            if self._phase == "lobby":
+                self._free(seat)
+                outcome = "freed"
+            elif seat == by:
+                self._free(seat, "left")
+                outcome = "freed"
+            elif request is not None:
+                if request.seat != seat:
+                    raise TableError(
+                        f"freeing seat {request.seat + 1} is already asked:"
+                        " wait for the answer, or withdraw it"
+                    )
+                self._free_with_the_table(request)
+                outcome = "freed"
+            else:
+                agreed = {by} if by is not None and by in self._seats else set()
+                asked = ReleaseRequest(seat, by, self._clock(), agreed)
+                self._journal.set_release_request(self._record_id, _release_data(asked))
+                self._release, outcome = asked, "asked"
             change = self._changed()
         self._publish(change)
+        return outcome
+
+    def answer_release(self, seat: int, allow: bool) -> str:
+        """A seated player answers the request to free a seat. Its holder frees it now
+        ("freed") or keeps it ("refused"); anyone else agrees ("agreed", or "freed" when
+        that was the last consent needed) or refuses, which ends the request
+        ("refused"). The asker's own answer frees the seat with the table's consent
+        ("freed", TableError while it is not complete) or withdraws the request
+        ("withdrawn")."""
+        with self._lock:
+            request = self._release
+            if request is None or self._phase != "playing":
+                raise TableError("nobody is asking to free a seat")
+            if seat not in self._seats:
+                raise TableError("join the table first")
+            assert self._record_id is not None
+            holder = self._seat_name(request.seat)
+            if seat == request.seat:
+                if allow:
+                    self._free(seat, "freed", "holder")
+                    outcome = "freed"
+                else:
+                    self._drop_release("kept", holder)
+                    outcome = "refused"
+            elif seat == request.by:
+                if allow:
+                    self._free_with_the_table(request)
+                    outcome = "freed"
+                else:
+                    self._drop_release()
+                    outcome = "withdrawn"
+            elif allow:
+                agreed = replace(request, agreed=request.agreed | {seat})
+                if self._table_agrees(agreed) is None:
+                    self._free(request.seat, "freed", "table")
+                    outcome = "freed"
+                else:
+                    self._journal.set_release_request(self._record_id, _release_data(agreed))
+                    self._release, outcome = agreed, "agreed"
+            else:
+                self._drop_release("refused", holder, self._seat_name(seat))
+                outcome = "refused"
+            change = self._changed()
+        self._publish(change)
+        return outcome
+
+    def _drop_release(self, kind: str | None = None, name: str = "", by: str | None = None) -> None:
+        """End the request to free a seat, logging why (`kind`) with it (lock held)."""
+        assert self._record_id is not None and self._release is not None
+        with self._journal.transaction():
+            self._journal.set_release_request(self._record_id, None)
+            if kind is not None:
+                entry = self._log_seat(kind, self._release.seat, name, by)
+        self._release = None
+        if kind is not None:
+            self._notify(entry)
+
+    def _table_agrees(self, request: ReleaseRequest) -> str | None:
+        """None when the table's consent frees the seat now, else why not yet."""
+        waiting = sorted(set(self._seats) - {request.seat} - request.agreed)
+        if waiting:
+            names = ", ".join(self._seat_name(s) for s in waiting)
+            return f"waiting for {names} to agree"
+        left = RELEASE_GRACE - (self._clock() - request.asked)
+        if left > 0:
+            return (
+                f"{self._seat_name(request.seat)}'s phone may still refuse:"
+                f" try again in {math.ceil(left)} s"
+            )
+        return None
+
+    def _free_with_the_table(self, request: ReleaseRequest) -> None:
+        why_not = self._table_agrees(request)
+        if why_not is not None:
+            raise TableError(why_not)
+        self._free(request.seat, "freed", "table")
+
+    def _free(self, seat: int, kind: str | None = None, by: str | None = None) -> None:
+        """Free a seat, the host passing on if it was theirs, in one transaction (lock
+        held); during play `kind` ("left" or "freed") goes to the seat log too."""
+        assert self._record_id is not None
+        holder = self._seats[seat]
+        rest = [s for s in self._seats if s != seat]
+        # Host rights pass to the lowest taken seat, or to the next to join.
+        host = (min(rest) if rest else None) if self._host_seat == seat else self._host_seat
+        # A request to free this seat, or made by it, ends; its consent no longer counts.
+        request = self._release
+        if request is not None and seat in (request.seat, request.by):
+            request = None
+        elif request is not None and seat in request.agreed:
+            request = replace(request, agreed=request.agreed - {seat})
+        with self._journal.transaction():
+            self._journal.clear_seat(self._record_id, seat)
+            if host != self._host_seat:
+                self._journal.set_host(self._record_id, host)
+                if self._opener is not None:  # the opener's key no longer reclaims it
+                    self._journal.forget_opener(self._record_id)
+            if request is not self._release:
+                self._journal.set_release_request(self._record_id, _release_data(request))
+            if kind is not None:
+                entry = self._log_seat(kind, seat, holder.name, by)
+        del self._seats[seat]
+        if host != self._host_seat:
+            self._host_seat, self._opener = host, None
+        self._release = request
+        if kind is not None:
+            self._notify(entry)
+
+    def _log_seat(self, kind: str, seat: int, name: str, by: str | None = None) -> SeatLogEntry:
+        assert self._record_id is not None
+        entry_id = self._journal.log_seat(self._record_id, kind, seat, name, by)
+        return SeatLogEntry(entry_id, kind, seat, name, by, time.time())
+
+    def _notify(self, entry: SeatLogEntry) -> None:
+        self._notices = [*self._notices, _notice(entry)][-NOTICES_SHOWN:]
 
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange two seats in the lobby, so seat numbers match where people sit."""
@@ -300,14 +587,18 @@ class Table:
             if first == second:
                 return
             assert self._record_id is not None
-            self._journal.swap_seats(self._record_id, first, second)
+            host = self._host_seat
+            if host in (first, second):
+                host = second if host == first else first
+            with self._journal.transaction():
+                self._journal.swap_seats(self._record_id, first, second)
+                if host != self._host_seat:
+                    self._journal.set_host(self._record_id, host)
             moved = {first: self._seats.pop(second, None), second: self._seats.pop(first, None)}
             for seat, record in moved.items():
                 if record is not None:
                     self._seats[seat] = SeatRecord(seat, record.name, record.token)
-            if self._host_seat in (first, second):
-                self._host_seat = second if self._host_seat == first else first
-                self._journal.set_host(self._record_id, self._host_seat)
+            self._host_seat = host
             change = self._changed()
         self._publish(change)
 
@@ -324,27 +615,48 @@ class Table:
             except ValueError as err:
                 raise TableError(str(err)) from None
             assert self._record_id is not None
-            self._journal.start_game(self._record_id, seed)
+            self._journal.start_game(self._record_id, seed, game.rules_version)
             self._game, self._phase = game, "playing"
             change = self._changed()
         self._publish(change)
 
     # --- play -------------------------------------------------------------------------
 
-    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
-        """Apply one seat's action: engine first, journal second, subscribers last."""
+    def act(
+        self, seat: int, action: dict[str, Any], request: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Apply one seat's action: engine first, journal second, subscribers last.
+
+        `request` is the phone's id for this move: a retry of a move already applied
+        (its answer was lost) gets the same events back and changes nothing.
+        """
         with self._lock:
+            if request is not None and self._record_id is not None and self._game is not None:
+                kept = self._journal.answered(self._record_id, seat, request)
+                if kept is not None:
+                    done, events = kept
+                    if done != action:
+                        raise TableError("that request was already used for another move")
+                    return list(events)
             self._require_phase("playing")
             game = self._game
             assert game is not None and self._record_id is not None
             events = game.apply(seat, action)  # IllegalAction: nothing changed
             seat_done, action_done = game.log[-1]
             try:
-                self._journal.append_action(
-                    self._record_id, len(game.log) - 1, seat_done, action_done
-                )
-                if game.finished:
-                    self._journal.end_game(self._record_id, "over")
+                with self._journal.transaction():  # the last move and the game's end together
+                    self._journal.append_action(
+                        self._record_id,
+                        len(game.log) - 1,
+                        seat_done,
+                        action_done,
+                        request=request,
+                        result=events,
+                    )
+                    if game.finished:
+                        self._journal.end_game(self._record_id, "over")
+                        if self._release is not None:
+                            self._journal.set_release_request(self._record_id, None)
             except Exception as err:
                 # Not durable, so not accepted: rebuild the game without this action.
                 data = game.to_dict()
@@ -353,19 +665,22 @@ class Table:
                 log.error("journal write failed, action rejected: %s", type(err).__name__)
                 raise TableError("the box could not save that move; please try again") from None
             if game.finished:
-                self._phase = "over"
+                self._phase, self._release = "over", None
             change = self._changed()
         self._publish(change)
         return events
 
     def end_game(self) -> None:
-        """Abandon an open game (kept as history), or clear a finished one's result."""
+        """Abandon an open game (kept as history), or clear a finished one's result (or
+        the notice of a game that could not be resumed)."""
         with self._lock:
-            if self._phase == "idle":
+            if self._phase == "idle" and self._problem is None:
                 raise TableError("there is no game to end")
+            assert self._record_id is not None
             if self._phase in ("lobby", "playing"):
-                assert self._record_id is not None
                 self._journal.end_game(self._record_id, "abandoned")
+            else:
+                self._journal.clear(self._record_id)
             self._reset()
             change = self._changed()
         self._publish(change)
@@ -388,18 +703,47 @@ class Table:
             )
 
     @staticmethod
-    def _check_setup(game: str, players: int, options: dict[str, Any]) -> None:
-        """Let the engine judge the game, player count and options before we keep them."""
+    def _check_setup(game: str, players: int, options: dict[str, Any]) -> int:
+        """Let the engine judge the game, player count and options before we keep them;
+        returns the engine's rules version."""
         try:
-            engines.new(game, players, seed=0, options=options)
+            return engines.new(game, players, seed=0, options=options).rules_version
         except ValueError as err:
             raise TableError(str(err)) from None
         except (TypeError, KeyError, AttributeError):
             raise TableError("those game options are not valid") from None
 
 
+def _release_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
+    """What the journal keeps of a request to free a seat (its clock restarts on resume)."""
+    if request is None:
+        return None
+    return {"seat": request.seat, "by": request.by, "agreed": sorted(request.agreed)}
+
+
+def _rules_version(engine: str, players: int, options: Mapping[str, Any]) -> int:
+    return engines.new(engine, players, seed=0, options=options).rules_version
+
+
+def _notice(entry: SeatLogEntry) -> dict[str, Any]:
+    """A seat change as every screen shows it: names and seat numbers only."""
+    seat = f"seat {entry.seat + 1}"
+    texts = {
+        "took": f"{entry.name} took {seat}",
+        "left": f"{entry.name} left {seat}",
+        "freed": f"{seat.capitalize()} ({entry.name}) was freed: "
+        + (f"{entry.name} agreed" if entry.by == "holder" else "the table agreed"),
+        "kept": f"{entry.name} kept {seat}",
+        "refused": f"{entry.by} refused to free {seat} ({entry.name})",
+    }
+    return {"id": entry.id, "kind": entry.kind, "seat": entry.seat, "text": texts[entry.kind]}
+
+
+def _number(seat: object) -> str:
+    return str(seat + 1) if isinstance(seat, int) else str(seat)
+
+
 def _clean_name(name: Any) -> str:
     if not isinstance(name, str):
         raise TableError("a name must be text")
-    name = re.sub(r"\s+", " ", "".join(ch for ch in name if ch.isprintable())).strip()
-    return name[:NAME_MAX]
+    return tidy_name(name)

@@ -133,6 +133,10 @@ class Game(ABC):
     # The game's own random events shown on screens (a throw's "purpose") and their
     # short labels.
     random_events: ClassVar[Mapping[str, str]] = {}
+    # The version of the rules a saved game replays with. Raise it with any change that
+    # makes an unfinished game's log replay differently (a deal, a score, a legal move):
+    # a game saved with another version is then kept as history, never resumed wrongly.
+    rules_version: ClassVar[int] = 1
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if not isinstance(players, int) or isinstance(players, bool):

@@ -17,7 +17,7 @@ from flask import Flask
 import engines
 from device.sticks import StickRoller
 from device.table import Table
-from webui import errors, games
+from webui import errors, games, guard, limits
 from webui.live import OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
@@ -74,6 +74,8 @@ def create_app(
     if sticks is not None:
         app.register_blueprint(dice_sticks.bp)
     errors.register(app)
+    guard.register(app)  # writes: JSON from this box's own pages only
+    limits.register(app)  # stick throws, joins, room codes, new games
 
     @app.context_processor
     def links() -> dict[str, Any]:

@@ -490,3 +490,31 @@ def test_frames_count_up_to_the_result() -> None:
         clock.advance(wait)
     frames = [sticks_screen(THROW, "Box", f).tobytes() for f in range(FRAMES + 1)]
     assert seen[: FRAMES + 1] == frames
+
+
+# --- seat changes during play ---------------------------------------------------------
+
+
+def test_a_seat_freed_or_taken_during_play_shows_on_the_oled() -> None:
+    old = {"id": 4, "kind": "took", "seat": 1, "text": "P2 took seat 2"}
+    clock = FakeClock()
+    made = Controls(clock=clock)
+    made.see(status("playing", 2, notices=[old]), view())
+    assert made.notice is None, "what the box saw at its start is old news"
+    freed = {"id": 5, "kind": "freed", "seat": 1, "text": "Seat 2 (P2) was freed: P2 agreed"}
+    made.see(status("playing", 3, notices=[old, freed]), view())
+    assert made.notice == ("Seats", [freed["text"]])
+    clock.advance(3.1)
+    made.tick()
+    made.see(status("playing", 4, notices=[old, freed]), view())
+    assert made.notice is None, "a notice is shown once"
+
+
+def test_a_request_to_free_a_seat_shows_on_the_oled_once() -> None:
+    made, _ = controls("playing")
+    asked = {"seat": 2, "name": "P3", "by": 0, "agreed": [], "waiting": [2], "grace": 20}
+    made.see(status("playing", 2, release=asked), view())
+    assert made.notice == ("Free a seat?", ["The host asks to free seat 3"])
+    made.notice = None
+    made.see(status("playing", 3, release={**asked, "agreed": [1]}), view())
+    assert made.notice is None

@@ -105,3 +105,58 @@ def test_fair_sticks_pass_the_fit_once_there_are_enough_throws(journal: Journal)
         roller.throw()
     result = roller.history()["fit"]
     assert result is not None and result["p_value"] > 0.01
+
+
+def test_the_history_is_folded_into_exact_totals_and_stays_bounded(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("device.sticks.KEEP", 25)
+    monkeypatch.setattr("device.sticks.FOLD_EVERY", 10)
+    roller = StickRoller(journal, rng=random.Random(9))
+    thrown = [roller.throw("Box") for _ in range(100)]
+    rows = len(journal.sheet_entries(SHEET))
+    assert 25 <= rows <= 35  # bounded: KEEP in full, at most FOLD_EVERY more
+    history = roller.history()
+    assert history["total"] == 100
+    assert history["counts"] == [sum(1 for t in thrown if t["count"] == k) for k in range(6)]
+    assert history["dark_per_stick"] == [sum(t["sticks"][i] for t in thrown) for i in range(5)]
+    assert [t["number"] for t in history["recent"]] == list(range(100, 80, -1))
+    again = StickRoller(journal)  # after a restart: the same, exactly
+    restored = again.history()
+    assert restored["counts"] == history["counts"]
+    assert restored["dark_per_stick"] == history["dark_per_stick"]
+    assert [t["number"] for t in restored["recent"]] == list(range(100, 80, -1))
+    assert again.throw("Box")["number"] == 101
+
+
+def test_an_unbounded_history_from_an_older_release_is_folded_at_start(
+    journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("device.sticks.KEEP", 20)
+    monkeypatch.setattr("device.sticks.FOLD_EVERY", 50)
+    rng = random.Random(5)
+    faces = [[rng.randint(0, 1) for _ in range(5)] for _ in range(500)]
+    with journal.transaction():  # as release 0.1.0 left them: one row per throw, forever
+        for sticks_ in faces:
+            body = {"sticks": sticks_, "count": sum(sticks_), "by": "Box"}
+            journal.add_sheet_entry(SHEET, "throw", body)
+    history = StickRoller(journal).history()
+    assert len(journal.sheet_entries(SHEET)) == 20
+    assert history["total"] == 500
+    assert history["counts"] == [sum(1 for f in faces if sum(f) == k) for k in range(6)]
+    assert history["dark_per_stick"] == [sum(f[i] for f in faces) for i in range(5)]
+    assert history["recent"][0]["sticks"] == faces[-1]
+
+
+def test_a_failed_fold_keeps_the_throw(journal: Journal, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("device.sticks.KEEP", 2)
+    monkeypatch.setattr("device.sticks.FOLD_EVERY", 1)
+    roller = StickRoller(journal)
+
+    def disk_full(*_args: object) -> int:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(journal, "fold_sheet_entries", disk_full)
+    for _ in range(5):
+        roller.throw()
+    assert roller.history()["total"] == 5 and len(journal.sheet_entries(SHEET)) == 5

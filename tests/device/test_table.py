@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import engines
-from device.journal import Journal
-from device.table import Table, TableError
+from device.journal import REQUESTS_KEPT, Journal
+from device.table import RELEASE_GRACE, Table, TableError
 from engines import IllegalAction
 
 
@@ -212,7 +212,12 @@ def test_a_finished_game_stays_as_history(journal_path: Path) -> None:
     assert table.phase == "over"
     assert table.view(None)["winners"]
     assert journal.history()[0]["status"] == "over"
-    assert Table(journal).phase == "idle"  # nothing left to resume
+    # The result is the last committed change: a restart shows it again, until cleared.
+    again = Table(journal)
+    assert again.phase == "over" and again.view(None)["winners"] == table.view(None)["winners"]
+    again.end_game()
+    assert Table(journal).phase == "idle"  # nothing left to resume or show
+    assert journal.history()[0]["status"] == "over"
 
 
 def test_end_game_abandons_and_keeps_history(table: Table) -> None:
@@ -228,10 +233,16 @@ def test_end_game_abandons_and_keeps_history(table: Table) -> None:
 def test_release_seat_lets_a_new_phone_take_it(table: Table) -> None:
     tokens = seat_everyone(table)
     table.start()
-    table.release_seat(1)
+    assert table.release_seat(1, by=0) == "asked"  # a seat with a hand: its holder is asked
+    assert table.seat_of(tokens[1]) == 1
+    assert table.answer_release(1, allow=True) == "freed"
     assert table.seat_of(tokens[1]) is None
     seat, token = table.join(table.status()["room"], "New phone")
     assert seat == 1 and table.seat_of(token) == 1
+    assert [n["text"] for n in table.status()["notices"]] == [
+        "Seat 2 (P1) was freed: P1 agreed",
+        "New phone took seat 2",
+    ]
     with pytest.raises(TableError, match="already free"):
         table.release_seat(5)
 
@@ -295,3 +306,371 @@ def test_a_phone_opening_a_game_is_seated_as_host_at_once(table: Table) -> None:
     assert seat == 0 and table.is_host(token)
     # One change, already with the host seated: no moment where the room is open but empty.
     assert len(heard) == 1 and heard[0]["seats"][0]["taken"]
+
+
+# --- issue 12: server errors, crash windows, consent, idempotency, upgrades -----------
+
+
+class Clock:
+    """The table's clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def fail_on(monkeypatch: pytest.MonkeyPatch, journal: Journal, method: str) -> None:
+    """The journal's `method` fails as a full disk would."""
+
+    def disk_full(*_args: object, **_kwargs: object) -> None:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(journal, method, disk_full)
+
+
+def test_a_token_that_is_not_ascii_is_unknown(table: Table) -> None:
+    seat_everyone(table)
+    for token in ("é" * 24, "\u2603", "\udcff", "tök", 7, b"bytes"):
+        assert table.seat_of(token) is None  # type: ignore[arg-type]
+        assert not table.is_host(token)  # type: ignore[arg-type]
+
+
+def test_a_lobby_and_its_host_are_one_commit(
+    journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    fail_on(monkeypatch, journal, "set_host")
+    with pytest.raises(sqlite3.OperationalError):
+        table.open_lobby("cena", 3, {}, host_name="Ann")
+    assert table.phase == "idle"
+    monkeypatch.undo()
+    assert journal.latest_game() is None  # no lobby without its host
+    assert Table(journal).phase == "idle"
+
+
+def test_the_last_move_and_the_games_end_are_one_commit(
+    journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    seat_everyone(table)
+    table.start()
+    assert table._game is not None
+    copy = engines.load(table._game.to_dict())  # find the length of this game on a copy
+    moves = 0
+    while not copy.finished:
+        seat = copy.to_act[0]
+        copy.apply(seat, copy.legal_actions(seat)[0])
+        moves += 1
+    play_some(table, moves - 1)
+    before = without_version(table.view(None))
+    fail_on(monkeypatch, journal, "end_game")
+    seat = table.to_act()[0]
+    with pytest.raises(TableError, match="could not save"):
+        table.act(seat, table.legal_actions(seat)[0])
+    assert without_version(table.view(None)) == before and table.phase == "playing"
+    monkeypatch.undo()
+    again = Table(journal)  # nothing half-done in the journal either
+    assert again.phase == "playing" and without_version(again.view(None)) == before
+
+
+def test_freeing_the_hosts_own_seat_passes_host_rights_in_one_commit(
+    journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    tokens = seat_everyone(table)
+    table.start()
+    fail_on(monkeypatch, journal, "set_host")
+    with pytest.raises(sqlite3.OperationalError):
+        table.release_seat(0, by=0)
+    assert table.is_host(tokens[0])
+    monkeypatch.undo()
+    again = Table(journal)
+    assert again.is_host(tokens[0]) and again.seat_of(tokens[0]) == 0
+    assert again.release_seat(0, by=0) == "freed"  # the host's own seat: no one to ask
+    assert again.is_host(tokens[1])
+    assert Table(journal).is_host(tokens[1])
+    assert again.status()["notices"][-1]["text"] == "P0 left seat 1"
+
+
+def test_an_opener_whose_answer_was_lost_gets_the_same_seat_back(table: Table) -> None:
+    first = table.open_lobby("cena", 3, {}, host_name="Ann", opener="key-of-anns-phone")
+    assert first is not None
+    version = table.version
+    assert table.open_lobby("cena", 3, {}, host_name="Ann", opener="key-of-anns-phone") == first
+    assert table.version == version  # nothing changed
+    for other in (None, "key-of-another-phone"):
+        with pytest.raises(TableError, match="already open"):
+            table.open_lobby("cena", 3, {}, host_name="Zed", opener=other)
+    # Once the opener gives the host seat up, the key opens nothing.
+    table.join(table.status()["room"], "Bob")
+    table.release_seat(0, by=0)
+    with pytest.raises(TableError, match="already open"):
+        table.open_lobby("cena", 3, {}, host_name="Ann", opener="key-of-anns-phone")
+
+
+def test_the_opener_key_survives_a_restart_but_is_not_kept_in_clear(journal_path: Path) -> None:
+    journal = Journal(journal_path)
+    first = Table(journal).open_lobby("cena", 3, {}, host_name="Ann", opener="secret-opener-key")
+    journal.close()
+    assert b"secret-opener-key" not in journal_path.read_bytes()
+    again = Table(Journal(journal_path))
+    assert again.open_lobby("cena", 3, {}, host_name="Ann", opener="secret-opener-key") == first
+
+
+def test_a_finished_game_never_reappears_after_a_later_lobby(journal_path: Path) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    seat_everyone(table)
+    table.start()
+    while table.phase == "playing":
+        play_some(table, 1)
+    table.open_lobby("chanoyu", 3, {})
+    assert Table(journal).status()["game"] == "chanoyu"
+    Table(journal).end_game()  # the lobby is cancelled: the old result stays gone
+    assert Table(journal).phase == "idle"
+
+
+def test_an_older_releases_half_ended_games_are_closed_not_resumed(journal_path: Path) -> None:
+    """Release 0.1.0 could crash between a game's last move and its end: that game
+    stayed "playing" under newer ones, and came back after a later restart."""
+    journal = Journal(journal_path)
+    table = Table(journal)
+    seat_everyone(table)
+    table.start()
+    while table.phase == "playing":
+        play_some(table, 1)
+    old = table._record_id
+    assert old is not None
+    journal._write("UPDATE games SET status = 'playing', cleared = NULL WHERE id = ?", (old,))
+    table.open_lobby("cena", 4, {})
+    table.end_game()
+    assert Table(journal).phase == "idle"
+    record = journal.game(old)
+    assert record is not None and record.status == "over" and record.cleared is not None
+    # The latest game marked playing but finished: its result shows, marked over.
+    journal._write("UPDATE games SET status = 'playing', cleared = NULL WHERE id = ?", (old,))
+    journal._write("DELETE FROM games WHERE id > ?", (old,))
+    assert Table(journal).phase == "over"
+    assert journal.game(old).status == "over"  # type: ignore[union-attr]
+
+
+# --- freeing a seat during play: consent, announcements ---------------------------------
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def four(journal_path: Path, clock: Clock):
+    """Four seats in play: Ann (host), Bob, Cat, Dan."""
+    journal = Journal(journal_path)
+    table = Table(journal, clock=clock)
+    table.open_lobby("cena", 4, {}, host_name="Ann")
+    room = table.status()["room"]
+    for name in ("Bob", "Cat", "Dan"):
+        table.join(room, name)
+    table.start()
+    yield table
+    journal.close()
+
+
+def test_the_holder_is_asked_and_may_refuse(four: Table) -> None:
+    assert four.release_seat(1, by=0) == "asked"
+    asked = four.status()["release"]
+    assert asked == {
+        "seat": 1,
+        "name": "Bob",
+        "by": 0,
+        "agreed": [0],
+        "waiting": [2, 3],
+        "grace": RELEASE_GRACE,
+    }
+    with pytest.raises(TableError, match="already asked"):
+        four.release_seat(2, by=0)
+    assert four.answer_release(1, allow=False) == "refused"
+    assert four.status()["release"] is None
+    assert four.status()["seats"][1]["taken"]
+    assert four.status()["notices"][-1]["text"] == "Bob kept seat 2"
+    with pytest.raises(TableError, match="nobody is asking"):
+        four.answer_release(1, allow=True)
+
+
+def test_a_lost_phones_seat_needs_every_other_player_and_the_grace(
+    four: Table, clock: Clock
+) -> None:
+    four.release_seat(1, by=0)
+    with pytest.raises(TableError, match="waiting for Cat, Dan"):
+        four.release_seat(1, by=0)  # the host alone cannot free it
+    assert four.answer_release(2, allow=True) == "agreed"
+    assert four.answer_release(3, allow=True) == "agreed"
+    assert four.status()["release"]["waiting"] == []
+    with pytest.raises(TableError, match="Bob's phone may still refuse: try again in 20 s"):
+        four.release_seat(1, by=0)
+    clock.now += RELEASE_GRACE
+    assert four.status()["seats"][1]["taken"]  # time alone frees nothing
+    assert four.answer_release(0, allow=True) == "freed"  # the host confirms
+    assert not four.status()["seats"][1]["taken"]
+    assert four.status()["notices"][-1]["text"] == "Seat 2 (Bob) was freed: the table agreed"
+
+
+def test_the_last_consent_after_the_grace_frees_the_seat(four: Table, clock: Clock) -> None:
+    four.release_seat(3, by=0)
+    four.answer_release(1, allow=True)
+    clock.now += RELEASE_GRACE + 1
+    assert four.answer_release(2, allow=True) == "freed"
+    assert not four.status()["seats"][3]["taken"]
+
+
+def test_anyone_refusing_ends_the_request_and_the_host_may_withdraw(four: Table) -> None:
+    four.release_seat(1, by=0)
+    assert four.answer_release(2, allow=False) == "refused"
+    assert four.status()["release"] is None
+    assert four.status()["notices"][-1]["text"] == "Cat refused to free seat 2 (Bob)"
+    four.release_seat(1, by=0)
+    assert four.answer_release(0, allow=False) == "withdrawn"
+    assert four.status()["release"] is None and four.status()["seats"][1]["taken"]
+
+
+def test_whoever_retakes_a_freed_seat_is_announced_and_survives_a_restart(
+    four: Table, journal_path: Path
+) -> None:
+    four.release_seat(2, by=0)
+    four.answer_release(2, allow=True)
+    four.join(four.status()["room"], "Eve")
+    texts = [n["text"] for n in four.status()["notices"]]
+    assert texts == ["Seat 3 (Cat) was freed: Cat agreed", "Eve took seat 3"]
+    assert "Eve took seat 3" in json.dumps(four.view(None))  # every screen: the public view
+    again = Table(Journal(journal_path))
+    assert again.status()["notices"] == four.status()["notices"]
+
+
+def test_a_pending_request_and_its_consents_survive_a_restart(
+    four: Table, journal_path: Path, clock: Clock
+) -> None:
+    four.release_seat(1, by=0)
+    four.answer_release(2, allow=True)
+    clock.now += RELEASE_GRACE
+    again = Table(Journal(journal_path), clock=clock)
+    assert again.status()["release"] == four.status()["release"]
+    again.answer_release(3, allow=True)  # the holder's phone gets the grace again
+    with pytest.raises(TableError, match="may still refuse"):
+        again.release_seat(1, by=0)
+    assert again.answer_release(1, allow=False) == "refused"
+    assert Table(Journal(journal_path)).status()["release"] is None
+
+
+def test_a_pending_request_ends_with_the_game(four: Table) -> None:
+    four.release_seat(1, by=0)
+    four.end_game()
+    assert four.status()["release"] is None
+
+
+# --- idempotent actions ---------------------------------------------------------------------
+
+
+def test_a_retried_action_is_applied_once(journal_path: Path) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    seat_everyone(table)
+    table.start()
+    seat = table.to_act()[0]
+    action = table.legal_actions(seat)[0]
+    events = table.act(seat, action, request="req-00000001")
+    after, version = without_version(table.view(seat)), table.version
+    assert table.act(seat, action, request="req-00000001") == events
+    assert without_version(table.view(seat)) == after and table.version == version
+    with pytest.raises(TableError, match="already used for another move"):
+        table.act(seat, {"type": "reveal", "cards": []}, request="req-00000001")
+    journal.close()
+    again = Table(Journal(journal_path))  # the answer was lost in a crash: still once
+    assert again.act(seat, action, request="req-00000001") == events
+    assert without_version(again.view(seat)) == after
+    assert len(again._journal.game(again._record_id).actions) == 1  # type: ignore[arg-type, union-attr]
+
+
+def test_a_retried_last_move_answers_after_the_game_is_over(table: Table) -> None:
+    seat_everyone(table)
+    table.start()
+    last: tuple[int, dict, list] | None = None
+    number = 0
+    while table.phase == "playing":
+        seat = table.to_act()[0]
+        action = table.legal_actions(seat)[0]
+        number += 1
+        last = (seat, action, table.act(seat, action, request=f"move-{number:04d}"))
+    assert last is not None
+    seat, action, events = last
+    assert table.act(seat, action, request=f"move-{number:04d}") == events
+    with pytest.raises(TableError, match="no game"):
+        table.act(seat, action, request="a-new-request")
+
+
+def test_the_answers_kept_for_retries_are_bounded(table: Table) -> None:
+    seat_everyone(table)
+    table.start()
+    for number in range(REQUESTS_KEPT + 10):
+        seat = table.to_act()[0]
+        table.act(seat, table.legal_actions(seat)[0], request=f"move-{number:04d}")
+    rows = table._journal._db.execute("SELECT COUNT(*) FROM requests").fetchone()[0]
+    assert rows == REQUESTS_KEPT
+
+
+# --- a game that cannot be resumed after an update -------------------------------------
+
+
+def test_a_game_that_no_longer_replays_is_kept_and_said_so(
+    journal_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    tokens = seat_everyone(table)
+    table.start()
+    play_some(table, 5)
+    record_id = table._record_id
+    journal.close()
+    # An update changed the rules: the engine says so with its rules version.
+    monkeypatch.setattr(engines.Cena, "rules_version", 2)
+    journal = Journal(journal_path)
+    again = Table(journal)
+    status = again.status()
+    assert status["phase"] == "idle"
+    assert "older" not in status["problem"] and "Céna" in status["problem"]
+    assert "kept" in status["problem"]
+    assert again.seat_of(tokens[0]) is None
+    record = journal.game(record_id)  # type: ignore[arg-type]
+    assert record is not None and record.status == "unreplayable" and len(record.actions) == 5
+    assert journal.history()[0]["status"] == "unreplayable"
+    assert Table(journal).status()["problem"] == status["problem"]  # said until cleared
+    again.end_game()
+    assert Table(journal).status()["problem"] is None
+    assert journal.game(record_id).actions == record.actions  # type: ignore[arg-type, union-attr]
+
+
+def test_a_journal_that_no_longer_replays_never_names_a_card(
+    journal_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    journal = Journal(journal_path)
+    table = Table(journal)
+    seat_everyone(table)
+    table.start()
+    play_some(table, 3)
+    hand = table.view(0)["hand"]
+    journal._write(  # a move the rules no longer accept: it names a card
+        "UPDATE actions SET action = ? WHERE idx = 0",
+        (json.dumps({"type": "reveal", "cards": [*hand[:2], "X9"]}),),
+    )
+    again = Table(journal)
+    assert again.status()["problem"] and again.phase == "idle"
+    for card in hand:
+        assert card not in caplog.text and card not in json.dumps(again.status())
+    # A new lobby clears the notice; the record stays.
+    again.open_lobby("cena", 3, {})
+    assert again.status()["problem"] is None
+    assert Table(journal).status()["problem"] is None

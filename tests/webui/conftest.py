@@ -20,7 +20,7 @@ from PIL import Image
 from werkzeug.test import TestResponse
 
 import engines
-from device.companion.colours import ColourRounds
+from device.companion import ColourRounds, SheetTools
 from device.games.chanoyu.sheet import ChanoyuSheet
 from device.games.lauzait.sheet import LauzaitSheet
 from device.games.sarena.sheet import SarenaSheet
@@ -150,12 +150,13 @@ class FakeCenaSheet:
 class FakeSheets:
     def __init__(self, journal: Journal) -> None:
         self.sheet = FakeCenaSheet()
+        tools = SheetTools.on(journal, lambda: None)
         # The real Chanoyu sheet: it only needs a journal, so its routes are tested whole.
-        self.chanoyu_sheet = ChanoyuSheet(journal, lambda: None)
+        self.chanoyu_sheet = ChanoyuSheet(tools)
         # Real secret colours and Sàrénà sheet too: their secrecy is what the tests check.
-        self.colour_rounds = ColourRounds(journal, lambda: None)
-        self.sarena_sheet = SarenaSheet(journal, self.colour_rounds, lambda: None)
-        self.lauzait_sheet = LauzaitSheet(journal, lambda: None)
+        self.colour_rounds = tools.colours
+        self.sarena_sheet = SarenaSheet(tools)
+        self.lauzait_sheet = LauzaitSheet(tools)
 
     def names(self) -> list[str]:
         return ["cena", "chanoyu", "lauzait", "sarena"]
@@ -230,12 +231,14 @@ def ok(response: TestResponse) -> Any:
     return response.get_json()
 
 
-def refused(response: TestResponse, status: int) -> str:
-    """The error message of a JSON error with the given status."""
+def refused(response: TestResponse, status: int, code: str | None = None) -> str:
+    """The error message of a JSON error with the given status (and code, if given)."""
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
     assert response.is_json
     body = response.get_json()
-    assert set(body) == {"error"} and body["error"]
+    assert set(body) == {"error", "code"} and body["error"] and body["code"], body
+    if code is not None:
+        assert body["code"] == code, body
     return str(body["error"])
 
 
@@ -287,6 +290,25 @@ def snapshot(table: Table, journal: Journal) -> str:
             "views": views,
             "public": table.view(None),
             "record": None if record is None else record.__dict__,
+        },
+        sort_keys=True,
+        default=str,
+    )
+
+
+# Every score sheet, secret colours and the dice-sticks keep their entries in the journal.
+SHEET_NAMES = ("cena", "chanoyu", "lauzait", "sarena", "colours", "sticks")
+
+
+def world(table: Table, journal: Journal, sheets: FakeSheets, box: FakeBox) -> str:
+    """Everything any request could change: `snapshot`, every sheet's journal entries,
+    the fake Céna sheet (it keeps its own) and the simulated box's presses."""
+    return json.dumps(
+        {
+            "table": snapshot(table, journal),
+            "entries": {name: journal.sheet_entries(name) for name in SHEET_NAMES},
+            "fake_cena": sheets.sheet.state(),
+            "presses": box.presses,
         },
         sort_keys=True,
         default=str,

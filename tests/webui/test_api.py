@@ -207,3 +207,61 @@ def test_wrong_methods_get_json_405(client: FlaskClient) -> None:
 def test_unknown_api_route_is_json_404(client: FlaskClient) -> None:
     assert refused(client.get("/api/nothing"), 404) == "not found"
     assert refused(client.get("/sim/nothing"), 404) == "not found"
+
+
+# --- issue 12: retries are safe, a lost answer is not a lost seat, odd tokens ---------------
+
+
+def test_a_retried_action_is_applied_once_and_answered_the_same(
+    client: FlaskClient, table: Table, journal: Journal
+) -> None:
+    seated = seat_players(client, table)
+    cards = seated.state(1)["hand"][:3]
+    body = {"action": {"type": "reveal", "cards": cards}, "request": "b0b-move-0001"}
+    first = ok(post(client, "/api/action", body, seated.tokens[1]))
+    before = snapshot(table, journal)
+    # The phone never got that answer (Wi-Fi, a crash): it sends the same again.
+    assert ok(post(client, "/api/action", body, seated.tokens[1])) == first
+    assert snapshot(table, journal) == before
+    record = journal.latest_open()
+    assert record is not None and len(record.actions) == 1
+    # Without a request id a repeat is a new move, judged by the rules.
+    again = {"action": body["action"]}
+    assert "not your turn" in refused(post(client, "/api/action", again, seated.tokens[1]), 422)
+    # The same id for another move is refused, not applied.
+    other = {"action": {"type": "reveal", "cards": cards[::-1]}, "request": "b0b-move-0001"}
+    assert "another move" in refused(post(client, "/api/action", other, seated.tokens[1]), 409)
+    assert snapshot(table, journal) == before
+
+
+def test_request_ids_are_checked(client: FlaskClient, table: Table, journal: Journal) -> None:
+    seated = seat_players(client, table)
+    before = snapshot(table, journal)
+    action = {"type": "reveal", "cards": seated.state(1)["hand"][:3]}
+    for request, status in (("short", 400), ("x" * 65, 400), ("no spaces!", 400), (7, 400)):
+        body = {"action": action, "request": request}
+        assert "request" in refused(post(client, "/api/action", body, seated.tokens[1]), status)
+    assert snapshot(table, journal) == before
+
+
+def test_an_opener_whose_answer_was_lost_gets_the_same_host_seat(
+    client: FlaskClient, table: Table
+) -> None:
+    body = {"game": "cena", "players": 3, "name": "Ann", "opener": "anns-phone-key-1"}
+    first = ok(post(client, "/api/lobby", body))
+    assert ok(post(client, "/api/lobby", body)) == first  # a retry: the same seat and token
+    assert table.is_host(first["token"])
+    stranger = {**body, "opener": "someone-elses-key"}
+    assert "already open" in refused(post(client, "/api/lobby", stranger), 409)
+    assert "opener" in refused(post(client, "/api/lobby", {**body, "opener": "?"}), 400)
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_server_error(
+    client: FlaskClient, table: Table
+) -> None:
+    seated = seat_players(client, table)
+    action = {"action": {"type": "reveal", "cards": seated.state(1)["hand"][:3]}}
+    for token in ("é" * 24, "tök-" + "a" * 20, "\u00ff"):
+        assert "join again" in refused(get(client, "/api/state", token), 403)
+        assert "join again" in refused(post(client, "/api/action", action, token), 403)
+        assert "join again" in refused(post(client, "/api/host/start", {}, token), 403)

@@ -94,5 +94,5 @@ def test_malformed_requests_are_400_and_change_nothing(
     for path, body, words in cases:
         message = refused(client.post(f"{PATH}{path}", json=body), 400)
         assert words in message, (body, message)
-    assert refused(client.post(f"{PATH}/round", data="{{"), 400)
+    assert refused(client.post(f"{PATH}/round", data="{{", content_type="application/json"), 400)
     assert sheets.get("chanoyu").state() == before

@@ -62,5 +62,6 @@ def test_malformed_sheet_requests_are_400_and_change_nothing(
     for path, body, words in cases:
         message = refused(client.post(f"/api/companion/cena{path}", json=body), 400)
         assert words in message, (body, message)
-    assert refused(client.post("/api/companion/cena/deal", data="{{"), 400)
+    bad_json = client.post("/api/companion/cena/deal", data="{{", content_type="application/json")
+    assert refused(bad_json, 400)
     assert sheets.sheet.state() == before

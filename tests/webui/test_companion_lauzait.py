@@ -106,4 +106,4 @@ def test_bad_entries_are_400_with_a_reason_and_change_nothing(
 
 
 def test_a_body_that_is_not_json_is_refused(client: FlaskClient) -> None:
-    assert refused(client.post(f"{PATH}/setup", data="{{"), 400)
+    assert refused(client.post(f"{PATH}/setup", data="{{", content_type="application/json"), 400)

@@ -137,7 +137,10 @@ def test_logs_of_a_whole_game_hold_no_token_and_no_card(
     monkeypatch.setattr(table, "legal_actions", fail)
     response = get(client, "/api/state", seated.tokens[1])
     assert response.status_code == 500
-    assert response.get_json() == {"error": "something went wrong in the box; please try again"}
+    assert response.get_json() == {
+        "error": "something went wrong in the box; please try again",
+        "code": "internal",
+    }
     text = caplog.text
     assert "unexpected RuntimeError on GET /api/state" in text
     for token in seated.tokens:

@@ -6,7 +6,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from device.journal import Journal
-from device.table import Table
+from device.table import RELEASE_GRACE, Table
 
 from .conftest import get, ok, post, refused, seat_players, snapshot
 
@@ -102,7 +102,10 @@ def test_release_frees_a_seat_and_its_token_stops_working(
     client: FlaskClient, table: Table
 ) -> None:
     seated = seat_players(client, table)
-    ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    asked = ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    assert asked == {"ok": True, "outcome": "asked"}  # Bob holds a hand: his phone is asked
+    freed = ok(post(client, "/api/host/release/answer", {"allow": True}, seated.tokens[1]))
+    assert freed == {"ok": True, "outcome": "freed"}
     assert table.status()["seats"][1]["taken"] is False
     assert "join again" in refused(get(client, "/api/state", seated.tokens[1]), 403)
     room = table.status()["room"]
@@ -147,3 +150,83 @@ def test_end_abandons_the_game_and_every_token(client: FlaskClient, table: Table
     assert table.phase == "idle"
     for token in seated.tokens:
         assert table.seat_of(token) is None
+
+
+# --- freeing a seat during play: its holder's consent, or the whole table's ----------------
+
+
+def test_the_host_cannot_read_a_hand_by_freeing_and_retaking_a_seat(
+    client: FlaskClient, table: Table, journal: Journal
+) -> None:
+    seated = seat_players(client, table)
+    host = seated.tokens[0]
+    bobs_hand = table.view(1)["hand"]
+    assert ok(post(client, "/api/host/release", {"seat": 1}, host))["outcome"] == "asked"
+    room = table.status()["room"]
+    # A second phone of the host's cannot take the seat: it is still Bob's.
+    assert "every seat is taken" in refused(
+        post(client, "/api/join", {"code": room, "name": "X"}), 409
+    )
+    assert "waiting for Cat" in refused(post(client, "/api/host/release", {"seat": 1}, host), 409)
+    # Cat agrees (a lost phone?), but Bob's phone may still refuse during the grace.
+    ok(post(client, "/api/host/release/answer", {"allow": True}, seated.tokens[2]))
+    assert "may still refuse" in refused(post(client, "/api/host/release", {"seat": 1}, host), 409)
+    assert "may still refuse" in refused(
+        post(client, "/api/host/release/answer", {"allow": True}, host), 409
+    )
+    # Every screen sees the request, and Bob's phone refuses it.
+    for token in (None, *seated.tokens):
+        assert get_state(client, token)["table"]["release"]["seat"] == 1
+    answer = ok(post(client, "/api/host/release/answer", {"allow": False}, seated.tokens[1]))
+    assert answer["outcome"] == "refused"
+    state = get_state(client, None)
+    assert state["table"]["release"] is None and state["table"]["seats"][1]["taken"]
+    assert state["table"]["notices"][-1]["text"] == "Bob kept seat 2"
+    assert table.view(1)["hand"] == bobs_hand and table.seat_of(seated.tokens[1]) == 1
+
+
+def test_a_lost_phones_seat_is_freed_with_the_tables_consent_and_retaken_in_view(
+    client: FlaskClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seated = seat_players(client, table, players=4)
+    host = seated.tokens[0]
+    now = [100.0]
+    monkeypatch.setattr(table, "_clock", lambda: now[0])
+    ok(post(client, "/api/host/release", {"seat": 3}, host))
+    for seat in (1, 2):
+        answer = ok(post(client, "/api/host/release/answer", {"allow": True}, seated.tokens[seat]))
+        assert answer["outcome"] == "agreed"
+    now[0] += RELEASE_GRACE
+    assert ok(post(client, "/api/host/release", {"seat": 3}, host))["outcome"] == "freed"
+    assert "join again" in refused(get(client, "/api/state", seated.tokens[3]), 403)
+    room = table.status()["room"]
+    taken = ok(post(client, "/api/join", {"code": room, "name": "Dan again"}))
+    assert taken["seat"] == 3
+    texts = [n["text"] for n in get_state(client, None)["table"]["notices"]]
+    assert texts == ["Seat 4 (Dan) was freed: the table agreed", "Dan again took seat 4"]
+
+
+def test_answering_needs_a_seat_and_a_request(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table)
+    body = {"allow": True}
+    assert "nobody is asking" in refused(
+        post(client, "/api/host/release/answer", body, seated.tokens[1]), 409
+    )
+    ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    assert "join" in refused(post(client, "/api/host/release/answer", body), 403)
+    assert "join again" in refused(post(client, "/api/host/release/answer", body, "x" * 24), 403)
+    assert "allow" in refused(
+        post(client, "/api/host/release/answer", {"allow": "yes"}, seated.tokens[1]), 400
+    )
+    assert table.status()["seats"][1]["taken"]
+
+
+def test_in_the_lobby_a_seat_is_freed_at_once(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, start=False)
+    answer = ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    assert answer["outcome"] == "freed"
+    assert table.status()["notices"] == []  # no hand yet: nothing to announce
+
+
+def get_state(client: FlaskClient, token: str | None) -> dict:
+    return ok(get(client, "/api/state", token))

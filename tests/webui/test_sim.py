@@ -24,7 +24,10 @@ def test_bad_button_requests(client: FlaskClient, box: FakeBox) -> None:
     assert "down" in refused(client.post("/sim/button/A", json={"down": 1}), 400)
     assert "missing" in refused(client.post("/sim/button/A", json={}), 400)
     assert "unknown" in refused(client.post("/sim/button/A", json={"down": True, "x": 1}), 400)
-    assert "JSON" in refused(client.post("/sim/button/A", data="{", content_type="text/plain"), 400)
+    assert "JSON" in refused(client.post("/sim/button/A", data="{", content_type="text/plain"), 415)
+    assert "JSON" in refused(
+        client.post("/sim/button/A", data="{", content_type="application/json"), 400
+    )
     assert refused(client.get("/sim/button/A"), 405)
     assert box.presses == []
 

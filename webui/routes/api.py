@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from webui import limits
 from webui.auth import header_token, require_seat, seat_of
 from webui.errors import ApiError
 from webui.game_setup import check_setup, games
@@ -17,6 +18,8 @@ from webui.state import state_for, table_actions
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 ROOM_CODE = re.compile(r"[A-Za-z]{4}")
+# A phone's own id for one move, or for opening one game (a secret only it knows).
+REQUEST_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 @bp.get("/status")
@@ -38,11 +41,20 @@ def state() -> dict[str, Any]:
 def lobby() -> dict[str, Any]:
     """Open a new game (idle or over only); the opener takes seat 1 and is host."""
     body = read_json(
-        required={"game": str, "players": int, "name": str}, optional={"options": dict}
+        required={"game": str, "players": int, "name": str},
+        optional={"options": dict, "opener": str},
     )
     options = body.get("options", {})
     check_setup(body["game"], body["players"], options)
-    ticket = table().open_lobby(body["game"], body["players"], options, host_name=body["name"])
+    # "opener": the phone's key for this opening; the same key again while the game
+    # is open (the first answer was lost) returns the same host seat and token.
+    opener = body.get("opener")
+    if opener is not None and not REQUEST_ID.fullmatch(opener):
+        raise ApiError(400, "opener must be 8 to 64 letters, digits, - or _", "invalid_field")
+    limits.take("lobby")
+    ticket = table().open_lobby(
+        body["game"], body["players"], options, host_name=body["name"], opener=opener
+    )
     assert ticket is not None
     seat, token = ticket
     return {"seat": seat, "token": token}
@@ -53,16 +65,28 @@ def join() -> dict[str, Any]:
     body = read_json(required={"code": str, "name": str}, optional={"seat": int})
     code = body["code"].strip()
     if not ROOM_CODE.fullmatch(code):
-        raise ApiError(400, "a room code is 4 letters")
+        raise ApiError(400, "a room code is 4 letters", "invalid_field")
+    # Refused while over the rate whether the code is right or not: a guesser
+    # learns nothing from a 429.
+    limits.check("room")
+    limits.take("join")
+    if not table().check_room(code):
+        limits.take("room")
     seat, token = table().join(code, body["name"], body.get("seat"))
     return {"seat": seat, "token": token}
 
 
 @bp.post("/action")
 def action() -> dict[str, Any]:
+    """One move. An optional "request" id (the phone's own, fresh per move) makes a
+    retry safe: a move already applied answers its events again, once applied."""
     seat = require_seat()
-    body = read_json(required={"action": dict})
-    if body["action"].get("type") in table_actions(table()):
+    body = read_json(required={"action": dict}, optional={"request": str})
+    request = body.get("request")
+    if request is not None and not REQUEST_ID.fullmatch(request):
+        raise ApiError(400, "request must be 8 to 64 letters, digits, - or _", "invalid_field")
+    kind = body["action"].get("type")
+    if isinstance(kind, str) and kind in table_actions(table()):
         # Not 403: that tells a page its seat is gone.
         raise ApiError(422, "the whole table must agree to that: the host does it from /host")
-    return {"events": table().act(seat, body["action"])}
+    return {"events": table().act(seat, body["action"], request=request)}

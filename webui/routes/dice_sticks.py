@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from device.sticks import StickRoller
+from webui import limits
 from webui.auth import header_token, seat_of
 from webui.errors import ApiError
 from webui.payload import read_json
@@ -53,6 +54,7 @@ def throw() -> dict[str, Any]:
     else:
         source = body.get("from", "sticks")
         if source not in THROWERS:
-            raise ApiError(400, f"from must be one of {', '.join(THROWERS)}")
+            raise ApiError(400, f"from must be one of {', '.join(THROWERS)}", "invalid_field")
         by = THROWERS[source]
+    limits.take("throw")
     return {"throw": roller().throw(by)}

@@ -1,6 +1,7 @@
 """Host controls: configure the lobby, seat people, start, release a seat, end.
 
-Every route needs the host's token. A new game after the result is /api/lobby.
+Every route needs the host's token, except the answer to a request to free a seat,
+which any seated phone gives. A new game after the result is /api/lobby.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from webui.auth import require_host
+from webui.auth import require_host, require_seat
 from webui.errors import ApiError
 from webui.game_setup import check_setup
 from webui.payload import read_json
@@ -26,7 +27,7 @@ def configure() -> dict[str, Any]:
     require_host()
     body = read_json(optional={"game": str, "players": int, "options": dict})
     if not body:
-        raise ApiError(400, "give a game, players or options to change")
+        raise ApiError(400, "give a game, players or options to change", "invalid_field")
     current = table().status()
     if current["phase"] == "lobby":  # otherwise the table answers 409
         check_setup(
@@ -48,10 +49,20 @@ def start() -> dict[str, Any]:
 
 @bp.post("/release")
 def release() -> dict[str, Any]:
-    require_host()
+    """Free a seat. During play another player's seat holds a hand: its holder is
+    asked first ("asked"); asking again frees it once the table agreed (a lost phone)."""
+    host = require_host()
     body = read_json(required={"seat": int})
-    table().release_seat(body["seat"])
-    return OK
+    return {**OK, "outcome": table().release_seat(body["seat"], by=host)}
+
+
+@bp.post("/release/answer")
+def release_answer() -> dict[str, Any]:
+    """Any seated phone answers the request to free a seat (not only the host's): the
+    holder allows or refuses, the others agree or refuse, the host frees or withdraws."""
+    seat = require_seat()
+    body = read_json(required={"allow": bool})
+    return {**OK, "outcome": table().answer_release(seat, body["allow"])}
 
 
 @bp.post("/swap")

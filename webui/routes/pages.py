@@ -22,8 +22,9 @@ def index() -> str:
 @bp.get("/j/<code>")
 @bp.get("/J/<code>")
 def join(code: str) -> str:
-    """What the box's QR code opens: the join page with the room code filled in."""
-    return render_template("join.html", code=re.sub(r"[^A-Z]", "", code.upper())[:4])
+    """What the box's QR code opens: the join page with the room code filled in
+    (its first 4 ASCII letters; anything else in the path is dropped)."""
+    return render_template("join.html", code=re.sub(r"[^A-Za-z]", "", code)[:4].upper())
 
 
 @bp.get("/seat")

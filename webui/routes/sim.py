@@ -38,12 +38,12 @@ def page() -> str:
 @bp.post("/sim/button/<name>")
 def button(name: str) -> dict[str, Any]:
     if name not in BUTTONS:
-        raise ApiError(404, f"the box has buttons {', '.join(BUTTONS)}")
+        raise ApiError(404, f"the box has buttons {', '.join(BUTTONS)}", "not_found")
     body = read_json(required={"down": bool})
     try:
         box().press(name, body["down"])
     except ValueError as err:
-        raise ApiError(400, str(err)) from None
+        raise ApiError(400, str(err), "invalid_field") from None
     return {"ok": True}
 
 

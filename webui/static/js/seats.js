@@ -48,3 +48,21 @@ export function nameInputs(count, names) {
     h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
       "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: names[seat] || "" }));
 }
+
+// Seats freed or taken during play, announced on every screen so no hand changes
+// eyes unseen: "Seat 3 (Bo) was freed: Bo agreed", "Eve took seat 3".
+export function seatNotices(state) {
+  const notices = state.table.notices || [];
+  if (!notices.length) return null;
+  return h(
+    "ul",
+    { class: "notice", "data-testid": "notices", "aria-live": "polite", style: "list-style: none; margin: 0.5rem 0;" },
+    notices.map((notice) => h("li", { "data-testid": "notice", "data-kind": notice.kind }, notice.text)),
+  );
+}
+
+// A saved game that could not be resumed after an update: said, never silent.
+export function tableProblem(state) {
+  const problem = state.table.problem;
+  return problem ? h("p", { class: "error", "data-testid": "table-problem" }, `The box: ${problem}.`) : null;
+}

@@ -1,10 +1,11 @@
 // /host: the host's controls. Lobby: game, players, options, seats, start.
-// In play: release a seat (a lost phone), end the game. After: a new game.
+// In play: ask to free a seat (its holder's phone is asked; for a lost phone the
+// table agrees), leave your own, end the game. After: a new game.
 // Every call carries the host's own token; the server checks it.
 import { api, follow, getToken, myState, saveToken, showConnection } from "../api.js";
 import { clearError, h, listing, replace, showError } from "../dom.js";
 import { rejoin, stillSeated } from "../rejoin.js";
-import { seatName } from "../seats.js";
+import { seatName, seatNotices, tableProblem, who } from "../seats.js";
 import { setupFields } from "../setup-form.js";
 
 const root = document.getElementById("host");
@@ -72,18 +73,30 @@ function settingsForm(state) {
   return node;
 }
 
+// 32 hex digits from the browser's CSPRNG (crypto.randomUUID needs https).
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+// What the host is told before freeing a seat: in the lobby it is simply free again;
+// in play another seat holds a hand, so its holder (or the table) must agree.
+function releaseQuestion(state, seat) {
+  const which = `seat ${seat.seat + 1} (${seat.name})`;
+  if (state.table.phase === "lobby") return `Free ${which}? Their phone stops working; anyone can take the seat with the room code.`;
+  if (seat.seat === state.you.seat) return "Leave your seat? This phone leaves the game and host rights pass on; whoever takes the seat sees your hand.";
+  return `Ask to free ${which}? Their phone is asked first. If it is lost, every other player must agree, and then you free it. Every screen is told.`;
+}
+
 function seatsPanel(state, { swap }) {
+  const asking = state.table.release;
   const rows = state.table.seats.map((seat) =>
     h(
       "li",
       { class: "row", "data-testid": "host-seat", "data-seat": seat.seat },
       h("span", {}, `Seat ${seat.seat + 1}: `, seat.taken ? seat.name : h("em", {}, "free"), seat.seat === state.table.host ? " (host)" : ""),
-      seat.taken
+      seat.taken && !asking
         ? h("button", {
             type: "button", class: "secondary", "data-testid": "release", "data-seat": seat.seat,
-            onclick: () => confirm(`Free seat ${seat.seat + 1} (${seat.name})? Their phone stops working; anyone can take the seat with the room code.`) &&
-              call("/api/host/release", { seat: seat.seat }),
-          }, "Release")
+            onclick: () => confirm(releaseQuestion(state, seat)) && call("/api/host/release", { seat: seat.seat }),
+          }, state.table.phase === "playing" && seat.seat === state.you.seat ? "Leave" : "Release")
         : null,
     ),
   );
@@ -120,12 +133,32 @@ function lobby(state) {
   ];
 }
 
+// The pending request to free a seat: who answered, who not yet; free it once the
+// table agreed (a lost phone), or withdraw it.
+function releasePanel(state) {
+  const ask = state.table.release;
+  if (!ask) return null;
+  const names = (seats) => listing(seats.map((s) => who(state, s))) || "nobody";
+  const answer = (allow) => call("/api/host/release/answer", { allow });
+  return h(
+    "section",
+    { class: "panel notice", "data-testid": "host-release", "data-seat": ask.seat },
+    h("h2", {}, `Freeing seat ${ask.seat + 1} (${ask.name})`),
+    h("p", {}, `${ask.name}'s phone is asked to allow it. If that phone is lost, every other player agrees on theirs; then free it here (${ask.name}'s phone may refuse for ${ask.grace} s after you asked).`),
+    h("p", { "data-testid": "host-release-answers" }, `Agreed: ${names(ask.agreed)}. Waiting for: ${names(ask.waiting)}.`),
+    h("div", { class: "actions" },
+      h("button", { type: "button", "data-testid": "host-release-free", disabled: ask.waiting.length > 0, onclick: () => answer(true) }, "Free it now (the table agreed)"),
+      h("button", { type: "button", class: "secondary", "data-testid": "host-release-withdraw", onclick: () => answer(false) }, "Withdraw")),
+  );
+}
+
 function playing(state) {
   const endEarly = () =>
     confirm("Does everyone agree to stop here? The game ends now and the scores stand as they are.") &&
     call("/api/host/end-early");
   return [
     h("p", {}, h("a", { class: "button", href: "/seat", "data-testid": "to-seat" }, "Back to my hand")),
+    releasePanel(state),
     seatsPanel(state, { swap: false }),
     h("div", { class: "actions" },
       state.end_early
@@ -139,12 +172,17 @@ function playing(state) {
   ];
 }
 
+// The key of the "New game" opening: the same for every try from this page, so a
+// try whose answer was lost gets the same host seat back.
+let newGameKey = null;
+
 function over(state) {
+  newGameKey ||= randomId();
   const winners = listing((state.winners || []).map((s) => seatName(state, s)));
   const again = async () => {
     const opened = await leaveWith("/api/lobby", {
       game: state.table.game, players: state.table.players, options: state.table.options,
-      name: seatName(state, state.you.seat),
+      name: seatName(state, state.you.seat), opener: newGameKey,
     });
     if (opened) {
       saveToken(opened.token);
@@ -169,7 +207,7 @@ function render(state) {
     return;
   }
   const phase = state.table.phase;
-  replace(root, phase === "lobby" ? lobby(state) : phase === "playing" ? playing(state) : over(state));
+  replace(root, seatNotices(state), phase === "lobby" ? lobby(state) : phase === "playing" ? playing(state) : over(state));
   hardware();
 }
 
@@ -182,7 +220,13 @@ async function main() {
   try {
     games = (await api("/api/games", undefined, { token: null })).games;
     const state = await myState();
-    if (!state) return rejoin();
+    if (!state) {
+      // A game that could not be resumed after an update ended every seat: say why.
+      const status = await api("/api/status", undefined, { token: null });
+      if (!status.problem) return rejoin();
+      replace(root, tableProblem({ table: status }), h("p", {}, h("a", { class: "button", href: "/" }, "Open a new game")));
+      return;
+    }
     render(state);
   } catch (err) {
     showError(err.message);

@@ -8,6 +8,30 @@ if (new URLSearchParams(location.search).has("rejoin")) {
   document.querySelector("[data-testid=rejoin-notice]").hidden = false;
 }
 
+const OPENING_KEY = "tablemate.opening"; // an opening not yet answered: its request
+// 32 hex digits from the browser's CSPRNG (crypto.randomUUID needs https).
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+function opening(opened) {
+  localStorage.removeItem(OPENING_KEY);
+  saveToken(opened.token);
+  location.assign("/host");
+}
+
+// This phone opened a game but never got the answer (the Wi-Fi, a crash): the same
+// request again returns its host seat while that game is open.
+async function reclaim() {
+  const body = localStorage.getItem(OPENING_KEY);
+  if (!body) return false;
+  try {
+    opening(await api("/api/lobby", JSON.parse(body), { token: null }));
+    return true;
+  } catch (err) {
+    if (err.status !== 0) localStorage.removeItem(OPENING_KEY);
+    return false;
+  }
+}
+
 async function newGameForm() {
   const { games } = await api("/api/games", undefined, { token: null });
   const fields = setupFields(games, {});
@@ -17,12 +41,24 @@ async function newGameForm() {
     event.preventDefault();
     clearError();
     button.disabled = true;
+    // This phone's key for this opening, kept with the request until the box
+    // answers: sent again (a retry, or reclaim() after a reload) it gets back the
+    // host seat of the game it opened.
+    const body = { ...fields.read(), name: name.value, opener: randomId() };
+    localStorage.setItem(OPENING_KEY, JSON.stringify(body));
     try {
-      const opened = await api("/api/lobby", { ...fields.read(), name: name.value }, { token: null });
-      saveToken(opened.token);
+      let opened;
+      try {
+        opened = await api("/api/lobby", body, { token: null });
+      } catch (err) {
+        if (err.status !== 0) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        opened = await api("/api/lobby", body, { token: null });
+      }
       localStorage.setItem("tablemate.name", name.value);
-      location.assign("/host");
+      opening(opened);
     } catch (err) {
+      if (err.status !== 0) localStorage.removeItem(OPENING_KEY); // the box answered: done with it
       showError(err.message);
       button.disabled = false;
     }
@@ -47,6 +83,7 @@ async function main() {
       if (mine && mine.you.seat !== null) document.querySelector("[data-testid=back-to-seat-box]").hidden = false;
     }
     const status = await api("/api/status", undefined, { token: null });
+    if ((status.phase === "lobby" || status.phase === "playing") && (await reclaim())) return;
     if (status.phase === "idle" || status.phase === "over") {
       replace(document.getElementById("new-game"), await newGameForm());
     }

@@ -3,7 +3,7 @@
 import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
 import { boardFor } from "../games.js";
-import { lobbyList } from "../seats.js";
+import { lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
 
 const root = document.getElementById("table");
@@ -26,6 +26,15 @@ function lobby(state) {
   );
 }
 
+// A seat being freed during play: every screen says so, so no hand changes eyes unseen.
+function pendingRelease(state) {
+  const ask = state.table.release;
+  if (!ask) return null;
+  const waiting = ask.waiting.map((s) => seatName(state, s)).join(", ");
+  return h("p", { class: "notice", "data-testid": "table-release" },
+    `The host asks to free seat ${ask.seat + 1} (${ask.name})` + (waiting ? `: waiting for ${waiting}` : ""));
+}
+
 function render(state) {
   if (state.table.version < version) return;
   version = state.table.version;
@@ -33,6 +42,7 @@ function render(state) {
   const phase = state.table.phase;
   if (phase === "idle") {
     replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
+      tableProblem(state),
       h("h1", {}, "No game is open"),
       h("p", {}, `Open one from a phone at ${location.host} or with the box's buttons.`)));
   } else if (phase === "lobby") {
@@ -43,6 +53,8 @@ function render(state) {
     replace(
       root,
       h("p", { "data-testid": "table-room" }, `${state.table.title} · room ${state.table.room}`),
+      seatNotices(state),
+      pendingRelease(state),
       free ? lobby(state) : null,
       boardFor(state),
     );
