@@ -47,6 +47,10 @@ class ColourSource(Protocol):
         """False once the colours are no longer secret (revealed, game over) or gone."""
         ...
 
+    def code(self) -> str | None:
+        """The code a phone types to claim its seat, when only the box shows it."""
+        ...
+
 
 class RoundColours:
     """The colours of one round drawn for a game on a real board."""
@@ -65,6 +69,9 @@ class RoundColours:
     def active(self) -> bool:
         found = self._rounds.rounds().get(self.round_id)
         return found is not None and not found.revealed
+
+    def code(self) -> str | None:
+        return self._rounds.box_code(self.round_id)
 
 
 class GameColours:
@@ -86,6 +93,9 @@ class GameColours:
 
     def active(self) -> bool:
         return game_has_colours(self._table) and self._table.status()["room"] == self._room
+
+    def code(self) -> str | None:
+        return None  # each phone already holds its seat, and so its colour
 
 
 def game_has_colours(table: Table) -> bool:
@@ -142,7 +152,7 @@ class PassAround:
         names = self.source.names()
         if self.holding:
             return colour_screen(names[self.seat], self.source.colour_of(self.seat))
-        return pass_screen(names[self.seat], self.seat, len(names))
+        return pass_screen(names[self.seat], self.seat, len(names), self.source.code())
 
     def leds(self) -> dict[str, Any]:
         sticks = [seat == self.seat for seat in range(STICK_COUNT)]

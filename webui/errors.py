@@ -16,6 +16,7 @@ answered 500; a 500 is always a bug.
 | not_seated | 403 | the route needs a seat's token and none was sent |
 | not_host | 403 | only the host's token may do that |
 | cross_origin | 403 | a write from a page of another site |
+| wrong_code | 403 | a secret colours round's code that is not the round's |
 | forbidden | 403 | any other refusal of the caller |
 | not_found | 404 | no such route, page or thing |
 | method_not_allowed | 405 | the route exists, not with that method |

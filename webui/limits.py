@@ -47,8 +47,8 @@ class Rate:
 RATES: Mapping[str, Rate] = {
     "throw": Rate(10, 2.0, "the sticks are being thrown too fast from here: wait a moment"),
     "join": Rate(20, 0.5, "too many joins from here: wait a moment, then try again"),
-    "room": Rate(
-        10, 1 / 6, "too many wrong room codes from here: check the code on the box, then wait"
+    "room": Rate(  # room codes and secret colours' round codes alike
+        10, 1 / 6, "too many wrong room codes from here: check the code, then wait a moment"
     ),
     "lobby": Rate(10, 1 / 6, "too many new games opened from here: wait a moment"),
 }

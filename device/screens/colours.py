@@ -40,11 +40,12 @@ def colour_name(colour: str) -> str:
         raise ValueError(f"{colour!r} is not a colour; use {', '.join(COLOUR_NAMES)}") from None
 
 
-def pass_screen(name: str, seat: int, players: int) -> Image.Image:
-    """Whose turn it is to look, and how: never any colour."""
+def pass_screen(name: str, seat: int, players: int, code: str | None = None) -> Image.Image:
+    """Whose turn it is to look, and how: never any colour. `code` is the round's, for
+    phones to claim their seats with, when only the box shows it."""
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Secret colours", f"{seat + 1}/{players}")
+        title_bar(d, f"Code {code}" if code else "Secret colours", f"{seat + 1}/{players}")
         draw_text(d, name, largest_size(name, box_width(NAME_BOX), (BIG, BODY)), NAME_BOX, "centre")
         draw_text(d, "Hold A: your colour", BODY, PROMPT_BOX, "centre")
         _footer(d, "B next   hold B: done")

@@ -216,7 +216,8 @@ def test_secret_colours_for_a_real_board_on_two_phones(
 
     other = contexts.page(PHONE)
     other.on("dialog", lambda dialog: dialog.accept())
-    other.goto("/colours")
+    code = sheet.get_by_test_id("colours-code").inner_text().strip()
+    other.goto(f"/colours?code={code}")
     other.locator('[data-testid="colour-seat"][data-seat="1"]').click()
     expect(other.get_by_test_id("colour-you")).to_have_text(f"This phone is {NAMES[1]}'s.")
     # The sheet's phone hears that seat 2 is taken, and takes seat 1.

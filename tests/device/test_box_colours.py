@@ -40,6 +40,13 @@ def rounds_of(rig: Rig) -> ColourRounds:
     return rig.rounds
 
 
+def code_of(rig: Rig) -> str | None:
+    """The code the OLED shows for the round the box drew, for phones to claim with."""
+    current = rounds_of(rig).current()
+    assert current is not None
+    return rounds_of(rig).box_code(current.id)
+
+
 def every_colour_frame(names: list[str]) -> set[bytes]:
     """Every picture of a colour the box could draw for these players."""
     return {colour_screen(name, colour).tobytes() for name in names for colour in COLOURS}
@@ -113,7 +120,8 @@ def test_hold_a_shows_your_colour_on_the_oled_and_the_led_and_release_blanks_bot
 ) -> None:
     colours = start_round(rig, 3)
     names = ["Player 1", "Player 2", "Player 3"]
-    waiting = pass_screen(names[0], 0, 3).tobytes()
+    waiting = pass_screen(names[0], 0, 3, code_of(rig)).tobytes()
+    assert code_of(rig) is not None, "phones claim the box's round with the code it shows"
     assert rig.frame() == waiting
     assert rig.status_led() == pytest.approx(DARK)
     assert rig.box.leds()["sticks"] == [True, False, False, False, False]  # seat 1 holds the box
@@ -130,14 +138,15 @@ def test_b_passes_the_box_and_each_seat_sees_only_its_own_colour(rig: Rig) -> No
     colours = start_round(rig, 4)
     names = [f"Player {n}" for n in range(1, 5)]
     for seat in range(4):
-        assert rig.frame() == pass_screen(names[seat], seat, 4).tobytes()
+        assert rig.frame() == pass_screen(names[seat], seat, 4, code_of(rig)).tobytes()
         assert rig.box.leds()["sticks"][seat] is True
         rig.hold("A")
         assert rig.frame() == colour_screen(names[seat], colours[seat]).tobytes()
         assert rig.status_led() == pytest.approx(LED_COLOURS[colours[seat]])
         rig.release("A")
         rig.click("B")
-    assert rig.frame() == pass_screen(names[0], 0, 4).tobytes(), "after the last seat, the first"
+    first = pass_screen(names[0], 0, 4, code_of(rig)).tobytes()
+    assert rig.frame() == first, "after the last seat, the first"
 
 
 def test_the_oled_never_shows_a_colour_while_a_is_released(rig: Rig) -> None:
@@ -177,7 +186,7 @@ def test_b_while_a_is_held_passes_the_box_hidden(rig: Rig) -> None:
     start_round(rig, 2)
     rig.hold("A")
     rig.click("B")  # seat 2 must not see seat 1's colour, nor its own without pressing
-    assert rig.frame() == pass_screen("Player 2", 1, 2).tobytes()
+    assert rig.frame() == pass_screen("Player 2", 1, 2, code_of(rig)).tobytes()
     assert rig.status_led() == pytest.approx(DARK)
     rig.release("A")
 
@@ -292,7 +301,7 @@ def test_letting_go_of_a_blanks_the_oled_at_once_from_the_render_thread(tmp_path
         wait_for_frame(colour_screen("Player 1", colours[0]).tobytes())
         let_go = time.perf_counter()
         rig.box.press("A", False)
-        blanked = wait_for_frame(pass_screen("Player 1", 0, 2).tobytes())
+        blanked = wait_for_frame(pass_screen("Player 1", 0, 2, code_of(rig)).tobytes())
         assert rig.status_led() == pytest.approx(DARK)
         assert rig.oled.threads[-1] == "box-render"
         # A thread hand-over and one frame: well under a millisecond when idle. The

@@ -65,6 +65,9 @@ class Source:
     def active(self) -> bool:
         return self.secret
 
+    def code(self) -> str | None:
+        return None
+
 
 def controls(
     phase: str = "idle", clock: FakeClock | None = None, **options: Any

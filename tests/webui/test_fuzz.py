@@ -213,8 +213,9 @@ def make_rig(table: Table, journal: Journal, box: FakeBox, sheets: FakeSheets) -
     ok(post(client, "/api/companion/chanoyu/setup", {"players": 3, "names": NAMES}))
     ok(post(client, "/api/companion/lauzait/setup", {"players": 2, "names": ["Ann", "Bo"]}))
     ok(post(client, "/api/companion/sarena/setup", {"players": 3, "names": NAMES}))
-    number = ok(post(client, "/api/colours/start", {"players": 3}))["round"]
-    ok(post(client, "/api/colours/claim", {"round": number, "seat": 0}))
+    started = ok(post(client, "/api/colours/start", {"players": 3}))
+    claim = {"round": started["round"], "seat": 0, "code": started["owner"]["code"]}
+    ok(post(client, "/api/colours/claim", claim))
     ok(post(client, "/api/sticks/throw", {"from": "sticks"}))
     return Rig(app, client, table, journal, sheets, box, seated.tokens)
 

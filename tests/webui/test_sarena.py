@@ -227,36 +227,40 @@ def test_a_phone_claims_its_seat_and_only_its_token_reads_its_colour(
 ) -> None:
     assert ok(client.get("/api/colours")) == {"round": None}
     started = ok(post(client, "/api/colours/start", {"players": 3}))
-    number = started["round"]
+    number, code = started["round"], started["owner"]["code"]
     assert started["colours"] is None and started["claimed"] == [False, False, False]
-    claim = ok(post(client, "/api/colours/claim", {"round": number, "seat": 2}))
+    assert started["needs_code"] is True and started["reveal_by"] == "owner"
+    claim = ok(post(client, "/api/colours/claim", {"round": number, "seat": 2, "code": code}))
     assert claim["seat"] == 2 and claim["token"]
     mine = get(client, f"/api/colours/mine?round={number}", claim["token"])
     assert mine.headers["Cache-Control"] == "no-store"
     drawn = sheets.colours().get(number)
     assert ok(mine) == {"round": number, "seat": 2, "colour": drawn.colours[2]}
     assert "already on another phone" in refused(
-        post(client, "/api/colours/claim", {"round": number, "seat": 2}), 400
+        post(client, "/api/colours/claim", {"round": number, "seat": 2, "code": code}), 400
     )
     refused(get(client, f"/api/colours/mine?round={number}"), 403)
     refused(get(client, f"/api/colours/mine?round={number}", "someone-else"), 403)
+    refused(get(client, f"/api/colours/mine?round={number}", started["owner"]["token"]), 403)
     refused(get(client, "/api/colours/mine", claim["token"]), 400)
     public = ok(client.get("/api/colours"))
     assert public["claimed"] == [False, False, True] and public["colours"] is None
-    assert claim["token"] not in json.dumps(public)
+    text = json.dumps(public)
+    assert claim["token"] not in text and code not in text
+    assert started["owner"]["token"] not in text
 
 
-def test_the_reveal_shows_everyone_and_ends_claiming(
+def test_the_owners_reveal_shows_everyone_and_ends_claiming(
     client: FlaskClient, sheets: FakeSheets
 ) -> None:
-    number = ok(post(client, "/api/colours/start", {"players": 2, "names": ["Ann", "Bob"]}))[
-        "round"
-    ]
-    revealed = ok(post(client, "/api/colours/reveal", {"round": number}))
+    started = ok(post(client, "/api/colours/start", {"players": 2, "names": ["Ann", "Bob"]}))
+    number, owner = started["round"], started["owner"]
+    revealed = ok(post(client, "/api/colours/reveal", {"round": number}, owner["token"]))
     assert revealed["colours"] == sheets.colours().get(number).colours
     assert ok(client.get("/api/colours"))["revealed"] is True
     assert "already revealed" in refused(
-        post(client, "/api/colours/claim", {"round": number, "seat": 0}), 400
+        post(client, "/api/colours/claim", {"round": number, "seat": 0, "code": owner["code"]}),
+        400,
     )
 
 
@@ -269,6 +273,7 @@ def test_the_reveal_shows_everyone_and_ends_claiming(
         ("/api/colours/start", {"players": 3, "colours": ["R"]}, "unknown"),
         ("/api/colours/claim", {"round": 999, "seat": 0}, "no such round"),
         ("/api/colours/claim", {"round": "1", "seat": 0}, "round"),
+        ("/api/colours/claim", {"round": 1, "seat": 0, "code": 1234}, "code"),
         ("/api/colours/reveal", {"round": 999}, "no such round"),
         ("/api/companion/sarena/setup", {"players": 5, "names": ["A"] * 5}, "2 to 4"),
         ("/api/companion/sarena/setup", {"players": 2, "names": "AB"}, "names"),
@@ -304,11 +309,15 @@ def test_the_score_sheet_keeps_the_colours_secret_until_the_result(
     client: FlaskClient, sheets: FakeSheets
 ) -> None:
     setup = post(client, "/api/companion/sarena/setup", {"players": 3, "names": NAMES})
-    state = ok(setup)
-    number = state["round"]["round"]
+    assert setup.headers["Cache-Control"] == "no-store"
+    answer = ok(setup)
+    owner = answer.pop("owner")
+    number = answer["round"]["round"]
     drawn = sheets.colours().get(number)
+    assert owner == {"token": drawn.owner, "code": drawn.code}
     claims = [
-        ok(post(client, "/api/colours/claim", {"round": number, "seat": s})) for s in range(3)
+        ok(post(client, "/api/colours/claim", {"round": number, "seat": s, "code": owner["code"]}))
+        for s in range(3)
     ]
     texts = [
         setup,
@@ -326,6 +335,8 @@ def test_the_score_sheet_keeps_the_colours_secret_until_the_result(
     text = all_texts(texts)
     for claim in claims:
         assert claim["token"] not in text
+    public = all_texts(texts[1:])
+    assert owner["token"] not in public and owner["code"] not in public
     for seat, claim in enumerate(claims):
         assert (
             ok(get(client, f"/api/colours/mine?round={number}", claim["token"]))["colour"]
@@ -334,7 +345,10 @@ def test_the_score_sheet_keeps_the_colours_secret_until_the_result(
 
     red, blue, yellow = drawn.colours
     piles = [[f"{red}/{blue}", f"{yellow}/{red}"], [f"{blue}/{yellow}"]]
-    result = ok(post(client, "/api/companion/sarena/result", {"piles": piles}))
+    for token in (None, claims[0]["token"]):
+        refused(post(client, "/api/companion/sarena/result", {"piles": piles}, token), 403)
+    assert ok(client.get("/api/colours"))["colours"] is None, "a refused result reveals nothing"
+    result = ok(post(client, "/api/companion/sarena/result", {"piles": piles}, owner["token"]))
     assert result["round"]["colours"] == drawn.colours
     assert result["result"]["chips"] == [2, 1, 0] and result["result"]["winners"] == [0]
     corrected = ok(
@@ -342,22 +356,33 @@ def test_the_score_sheet_keeps_the_colours_secret_until_the_result(
             client,
             "/api/companion/sarena/result",
             {"counts": [{"chips": 3}, {"chips": 5}, {"chips": 0}]},
+            owner["token"],
         )
     )
     assert corrected["result"]["winners"] == [1]
     assert len(corrected["corrections"]) == 1
 
 
-def test_the_sheet_can_take_the_colours_drawn_on_the_box(client: FlaskClient) -> None:
-    number = ok(post(client, "/api/colours/start", {"players": 2}))["round"]
-    state = ok(
-        post(
-            client,
-            "/api/companion/sarena/setup",
-            {"players": 2, "names": ["A", "B"], "use_drawn": True},
-        )
+def test_the_sheet_can_take_the_colours_drawn_by_their_owner(client: FlaskClient) -> None:
+    started = ok(post(client, "/api/colours/start", {"players": 2}))
+    body = {"players": 2, "names": ["A", "B"], "use_drawn": True}
+    assert "only the phone that drew" in refused(
+        post(client, "/api/companion/sarena/setup", body), 403
     )
-    assert state["round"]["round"] == number
+    owned = {**body, "owner": started["owner"]["token"]}
+    state = ok(post(client, "/api/companion/sarena/setup", owned))
+    assert state["round"]["round"] == started["round"]
+    assert state["owner"]["code"] == started["owner"]["code"]
+
+
+def test_the_sheet_can_take_the_colours_drawn_on_the_box_with_the_code_it_shows(
+    client: FlaskClient, sheets: FakeSheets
+) -> None:
+    on_box = sheets.colours().start(2)  # as the box's menu does
+    body = {"players": 2, "names": ["A", "B"], "use_drawn": True}
+    assert "drawn on the box" in refused(post(client, "/api/companion/sarena/setup", body), 403)
+    state = ok(post(client, "/api/companion/sarena/setup", {**body, "code": on_box.code}))
+    assert state["round"]["round"] == on_box.id and state["round"]["reveal_by"] == "box"
 
 
 @pytest.mark.parametrize("path", ["/colours", "/companion/sarena"])

@@ -7,15 +7,26 @@ top/bottom, the pile from the top down) or each player's counts; the result come
 from the engine's own scoring (`final_scores`, `winners_of`: one rule, one place).
 Entering the result reveals the colours. Entering it again corrects it, and the
 correction is logged; the journal keeps every entry.
+
+The sheet has an owner, like its round of colours: the phone that set it up gets
+an owner token (the round's own, when that phone drew the round; a new one for a
+round taken from the box), and only that token enters the end while the colours
+are still secret, since entering it reveals them. Taking a round already drawn
+needs the right to reveal it: its owner's token, or for a round drawn on the box
+the code the box shows.
+Once the colours are revealed (on the box, say, when the owner's phone is lost),
+anyone may enter or correct the end, as before. A sheet an older release set up
+has no owner: a phone holding one of its round's seats enters its end.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import engines
-from device.companion.colours import Round
+from device.companion.colours import TOKEN_BYTES, NotTheOwner, Round, WrongCode, same_secret
 from device.companion.sheet import GameSheet, clean_names, corrected
 from engines.sarena import final_scores, winners_of
 from engines.sarena.chips import BOX_SIZE
@@ -38,14 +49,23 @@ class SarenaSheet(GameSheet):
     # --- reading ----------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        """Public: names, who has their colour, and (once revealed) colours and result."""
+        """Public: names, who has their colour, and (once revealed) colours and result;
+        "owned": whether only its owner's phone enters the end before the reveal."""
         setup, result, corrections = self._fold()
         if setup is None:
-            return {"players": 0, "names": [], "round": None, "result": None, "corrections": []}
+            return {
+                "players": 0,
+                "names": [],
+                "round": None,
+                "owned": False,
+                "result": None,
+                "corrections": [],
+            }
         return {
             "players": setup["players"],
             "names": setup["names"],
             "round": self._rounds.get(setup["round"]).public(),
+            "owned": setup.get("owner") is not None,
             "result": result,
             "corrections": corrections,
         }
@@ -58,9 +78,18 @@ class SarenaSheet(GameSheet):
     # --- writing ----------------------------------------------------------------------
 
     def setup(
-        self, players: int, names: Sequence[object], use_drawn: bool = False
+        self,
+        players: int,
+        names: Sequence[object],
+        use_drawn: bool = False,
+        token: str | None = None,
+        code: str | None = None,
     ) -> dict[str, Any]:
-        """Start a new sheet: draw the colours, or take the unrevealed round drawn on the box."""
+        """Start a new sheet: draw the colours, or take the unrevealed round drawn
+        before (`use_drawn`: with its owner's `token`, NotTheOwner otherwise; for a
+        round drawn on the box, with the `code` it shows, WrongCode otherwise).
+        Answers the state and, for this caller alone, "owner": {"token", "code"}:
+        the sheet's owner token and the round's code."""
         low, high = GAME["min_players"], GAME["max_players"]
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
             raise ValueError(f"Sàrénà is for {low} to {high} players")
@@ -73,22 +102,42 @@ class SarenaSheet(GameSheet):
                         f"no secret colours for {players} players are waiting on the box: "
                         "draw new ones"
                     )
-                round_id = drawn.id
+                if not _may_take(drawn, token, code):
+                    refusal = _take_refusal(drawn, code)
+                    raise WrongCode(refusal) if drawn.revealer == "box" else NotTheOwner(refusal)
+                # The round's owner keeps one token for the round and its sheet.
+                owner = token if token and same_secret(drawn.owner, token) else None
+                owner = owner or secrets.token_urlsafe(TOKEN_BYTES)
             else:
-                round_id = self._rounds.start(players, clean).id
-            self._add("setup", {"players": players, "names": clean, "round": round_id})
-        return self.state()
+                drawn = self._rounds.start(players, clean, owned=True)
+                assert drawn.owner is not None
+                owner = drawn.owner  # one token for the round and its sheet
+            self._add(
+                "setup", {"players": players, "names": clean, "round": drawn.id, "owner": owner}
+            )
+        return {**self.state(), "owner": {"token": owner, "code": drawn.code}}
 
     def record_result(
-        self, piles: Sequence[Any] | None = None, counts: Sequence[Any] | None = None
+        self,
+        piles: Sequence[Any] | None = None,
+        counts: Sequence[Any] | None = None,
+        *,
+        token: str | None,
     ) -> dict[str, Any]:
         """Enter (or correct) the end of the game, from the piles or from each player's
-        counts ({"chips": n, "tiebreak": m | None}); this reveals the colours."""
+        counts ({"chips": n, "tiebreak": m | None}); this reveals the colours. Before
+        they are revealed only the sheet's owner `token` may (NotTheOwner otherwise)."""
         with self._writing():
             setup, _, _ = self._fold()
             if setup is None:
                 raise ValueError("set up the sheet first: players and names")
             drawn = self._rounds.get(setup["round"])
+            if not drawn.revealed and not _may_score(setup, drawn, token):
+                raise NotTheOwner(
+                    "only the phone that set up this sheet can enter the end while the "
+                    "colours are secret, since that reveals them; lost that phone? Reveal "
+                    "the colours on the box (Secret colours, then Reveal all) first"
+                )
             if (piles is None) == (counts is None):
                 raise ValueError("give either the piles or each player's counts")
             if piles is not None:
@@ -98,9 +147,39 @@ class SarenaSheet(GameSheet):
                 body = _from_counts(counts, setup["names"])
             # Revealed first: a power cut in between leaves the colours shown, the
             # result still to enter, never a result with its colours still secret.
-            self._rounds.reveal(drawn.id)
+            self._rounds.reveal(drawn.id)  # as the box: the owner was checked above
             self._add("result", body)
         return self.state()
+
+
+def _may_take(drawn: Round, token: str | None, code: str | None) -> bool:
+    """Whether a new sheet may take this round: the caller may reveal it (its owner,
+    or a seat of an older release's round), or it was drawn on the box and the
+    caller gives the code the box shows."""
+    if drawn.may_reveal(token):
+        return True
+    return drawn.revealer == "box" and bool(code) and drawn.code_matches(code)
+
+
+def _take_refusal(drawn: Round, code: str | None) -> str:
+    if drawn.revealer == "box":
+        return (
+            "that is not the code of the colours drawn on the box: it shows its 4 letters"
+            if code
+            else "type the code of the colours drawn on the box: it shows its 4 letters"
+        )
+    if drawn.revealer == "owner":
+        return "only the phone that drew these colours can score them: draw new ones here"
+    return "only a phone that took a seat of these colours can score them: draw new ones"
+
+
+def _may_score(setup: Mapping[str, Any], drawn: Round, token: str | None) -> bool:
+    """Whether this token may enter the end before the reveal: the sheet's owner
+    (a sheet of an older release has none: a seat of its round)."""
+    owner = setup.get("owner")
+    if owner is None:
+        return drawn.may_reveal(token)
+    return same_secret(owner, token)
 
 
 def _from_piles(piles: Sequence[Any], drawn: Round) -> dict[str, Any]:

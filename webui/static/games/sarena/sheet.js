@@ -1,39 +1,58 @@
 // /companion/sarena: the Sàrénà score sheet for a game on a real board. Set up the
-// players (this draws their secret colours, or takes the ones drawn on the box);
-// each phone then takes its seat and holds to see its colour. At the end, enter
-// the piles topped by a player's colour (tap each chip from the top down) or each
+// players (this draws their secret colours, or takes the ones drawn before); the
+// phone that set it up owns it: it shows the round code, which each phone types
+// to take its seat and hold to see its colour. At the end the owner enters the
+// piles topped by a player's colour (tap each chip from the top down) or each
 // player's counts: the box scores it with the engine's rules and reveals the
 // colours. Entering the result again corrects it, and the log shows it.
 import { api, follow, showConnection } from "../../js/api.js";
 import { COLOUR_LETTERS, colourName, swatch } from "../../js/colours/colours.js";
-import { colourPanel } from "../../js/colours/panel.js";
-import { h, listing, replace, showError } from "../../js/dom.js";
+import { codePanel, ownerOf, rememberOwner } from "../../js/colours/owner.js";
+import { claimIn, colourPanel } from "../../js/colours/panel.js";
+import { clearError, h, listing, replace, showError } from "../../js/dom.js";
 import {
-  change, correctionsList, fetchSheet, nameOf, openSheet, post, setupForm, sheet, showSheet, timeOf,
+  change, correctionsList, fetchSheet, nameOf, openSheet, setupForm, sheet, showSheet, timeOf,
 } from "../../js/sheet.js";
 
 const MAX_HEIGHT = 4;
 const root = document.getElementById("sheet");
-const boxes = { result: h("div"), colours: h("div"), entry: h("div"), setup: h("div") };
+const boxes = { result: h("div"), code: h("div"), colours: h("div"), entry: h("div"), setup: h("div") };
 const panel = colourPanel(load);
 let drawn = null; // the latest round of colours, for "use the colours drawn on the box"
 const shown = {}; // what each box was last drawn for: a box is redrawn only when it changes
 openSheet("/api/companion/sarena", render);
 
+// What proves this phone may take the round drawn before: its owner's token (or,
+// for a round from before codes, a seat's); a round drawn on the box needs its code.
+function takeDrawn(code) {
+  if (drawn.reveal_by === "box") return { code: code.trim().toUpperCase() };
+  const token = drawn.reveal_by === "owner" ? ownerOf(drawn.round)?.token : claimIn(drawn.round)?.token;
+  return token ? { owner: token } : {};
+}
+
 function setup() {
   const useDrawn = h("input", { type: "checkbox", "data-testid": "sheet-use-drawn" });
   const drawnRow = h("label", { class: "check" }, useDrawn, "");
+  const code = h("input", {
+    type: "text", class: "code", "data-testid": "sheet-drawn-code", maxlength: 4, autocomplete: "off",
+    autocapitalize: "characters", pattern: "[A-Za-z]{4}", placeholder: "ABCD",
+  });
+  const codeRow = h("label", { hidden: true }, "The code the box shows", code);
+  const showCode = () => (codeRow.hidden = !(useDrawn.checked && !drawnRow.hidden && drawn.reveal_by === "box"));
+  useDrawn.addEventListener("change", showCode);
   return setupForm({
     counts: [2, 3, 4],
     preset: 3,
-    fields: [drawnRow],
+    fields: [drawnRow, codeRow],
     onPlayers: (n) => {
-      const usable = drawn && drawn.round && !drawn.revealed && drawn.players === n && drawn.round !== sheet.round?.round;
+      const usable = drawn && drawn.round && !drawn.revealed && drawn.players === n && drawn.round !== sheet.round?.round
+        && (drawn.reveal_by === "box" || Object.keys(takeDrawn("")).length > 0); // only what this phone may take
       drawnRow.hidden = !usable;
       useDrawn.checked = false;
-      drawnRow.lastChild.textContent = `Use the colours already drawn on the box for ${n} players`;
+      drawnRow.lastChild.textContent = `Use the colours already drawn for ${n} players`;
+      showCode();
     },
-    read: () => ({ use_drawn: useDrawn.checked && !drawnRow.hidden }),
+    read: () => (useDrawn.checked && !drawnRow.hidden ? { use_drawn: true, ...takeDrawn(code.value) } : { use_drawn: false }),
     start: "Draw the colours and start",
   });
 }
@@ -114,19 +133,56 @@ function entryForm() {
     event.preventDefault();
     if (entry.mode === "piles") {
       const piles = entry.current.length ? [...entry.piles, [...entry.current]] : entry.piles;
-      if (await post("result", { piles })) shown.entry = ""; // a fresh form after it
+      if (await postResult({ piles })) shown.entry = ""; // a fresh form after it
     } else {
       const counts = entry.counts.map((c) => {
         const one = { chips: c.chips === "" ? -1 : Number(c.chips) };
         if (c.tiebreak !== "") one.tiebreak = Number(c.tiebreak);
         return one;
       });
-      if (await post("result", { counts })) shown.entry = "";
+      if (await postResult({ counts })) shown.entry = "";
     }
     render();
   });
   draw();
   return form;
+}
+
+// The token that enters the end while the colours are secret: this sheet's owner's
+// (a sheet from before owners: a seat of its round). After the reveal, anyone may.
+function scoringToken() {
+  if (!sheet.round) return null;
+  if (sheet.owned) return ownerOf(sheet.round.round)?.token || null;
+  return claimIn(sheet.round.round)?.token || null;
+}
+
+const mayScore = () => Boolean(sheet.round && (sheet.round.revealed || scoringToken()));
+
+// The end of the game, sent with the owner's token (it reveals the colours).
+async function postResult(body) {
+  clearError();
+  try {
+    showSheet(await api("/api/companion/sarena/result", body, { token: scoringToken() }));
+    return true;
+  } catch (err) {
+    showError(err.message);
+    return false;
+  }
+}
+
+// On a phone that did not set up the sheet, before the reveal: who enters the end.
+function ownerOnly() {
+  return h("section", { class: "panel", "data-testid": "sheet-owner-only" },
+    h("h2", {}, "The end of the game"),
+    h("p", { class: "muted" }, "The phone that set up this sheet enters the end of the game: that reveals everyone's colour. "
+      + "Lost that phone? Reveal the colours on the box (Secret colours, then Reveal all); then any phone can enter the end here."));
+}
+
+// The round code, on the phone that set up the sheet, until the colours are revealed.
+function codeBox() {
+  const own = sheet.round && !sheet.round.revealed ? ownerOf(sheet.round.round) : null;
+  if (!own || !own.code) return null;
+  return codePanel(own.code, "Only this phone shows the code, and only this phone can enter the end of the game while the colours are secret.");
 }
 
 function resultPanel() {
@@ -156,17 +212,21 @@ function redraw(name, key, build) {
 }
 
 function render() {
+  // The setup's answer, to this phone alone: the sheet's owner token and round code.
+  if (sheet.owner && sheet.round) rememberOwner(sheet.round.round, sheet.owner);
   const setupKey = JSON.stringify([sheet.players, sheet.names, sheet.round?.round, drawn?.round, drawn?.revealed]);
   redraw("setup", setupKey, setup);
   if (!sheet.players) {
-    for (const name of ["result", "colours", "entry"]) redraw(name, "", () => null);
+    for (const name of ["result", "code", "colours", "entry"]) redraw(name, "", () => null);
     return;
   }
   redraw("result", JSON.stringify([sheet.result, sheet.corrections.length, sheet.round.colours]), resultPanel);
+  redraw("code", JSON.stringify([sheet.round.round, sheet.round.revealed, ownerOf(sheet.round.round)?.code]), codeBox);
   // The result shows everyone's colour; before it, each phone's own colour is here.
   redraw("colours", sheet.result ? "" : "panel", () => (sheet.result ? null : panel.node));
   panel.render(sheet.round);
-  redraw("entry", JSON.stringify([sheet.round.round, sheet.result === null]), entryForm);
+  const scoring = mayScore();
+  redraw("entry", JSON.stringify([sheet.round.round, sheet.result === null, scoring]), scoring ? entryForm : ownerOnly);
 }
 
 // The sheet and the latest round of colours (which the set-up form may use).
@@ -180,6 +240,6 @@ async function load() {
   }
 }
 
-replace(root, boxes.result, boxes.colours, boxes.entry, boxes.setup);
+replace(root, boxes.result, boxes.code, boxes.colours, boxes.entry, boxes.setup);
 load();
 follow("/api/stream", { state: load }, showConnection);

@@ -1,11 +1,12 @@
-// A round of secret colours on this phone: choose your seat once, then hold to see
-// your colour. The claim ({round, seat, token}) stays in this browser's localStorage,
-// so a reload finds it; the colour itself is fetched with that token, kept in memory
-// and put on the page only while the button is held. Once the round is revealed,
-// everyone's colour shows.
+// A round of secret colours on this phone: type the round's code and choose your
+// seat once, then hold to see your colour. The claim ({round, seat, token}) stays
+// in this browser's localStorage, so a reload finds it; the colour itself is
+// fetched with that token, kept in memory and put on the page only while the
+// button is held. Once the round is revealed, everyone's colour shows.
 import { api } from "../api.js";
 import { clearError, h, listing, replace, showError } from "../dom.js";
 import { colourName, swatch, undrawn } from "./colours.js";
+import { codeInAddress, ownerOf } from "./owner.js";
 import { holdToReveal } from "./reveal.js";
 
 const CLAIM_KEY = "tablemate.colour";
@@ -16,6 +17,12 @@ function storedClaim() {
   } catch {
     return null;
   }
+}
+
+// This phone's claim in round `round` (a number): {round, seat, token}, or null.
+export function claimIn(round) {
+  const claim = storedClaim();
+  return claim && round && claim.round === round ? claim : null;
 }
 
 export function revealTable(round) {
@@ -39,6 +46,7 @@ export function colourPanel(refresh) {
   const node = h("section", { class: "panel", "data-testid": "colour-panel" });
   let shownKey = "";
   let fetched = null; // {round, seat} whose colour `secret` holds
+  let typed = codeInAddress(); // the round code as typed (or from the owner's link)
 
   async function fetchColour(claim) {
     if (fetched && fetched.round === claim.round && fetched.seat === claim.seat) return;
@@ -55,11 +63,31 @@ export function colourPanel(refresh) {
     }
   }
 
+  // The code input, filled in from the owner's link (the owner's own phone needs none).
+  function codeField() {
+    const input = h("input", {
+      type: "text", id: "colour-code", class: "code", "data-testid": "colour-code", value: typed,
+      maxlength: 4, autocomplete: "off", autocapitalize: "characters", pattern: "[A-Za-z]{4}", inputmode: "text",
+      placeholder: "ABCD", oninput: (event) => (typed = event.target.value.trim().toUpperCase()),
+    });
+    return h("p", { "data-testid": "colour-code-field" },
+      h("label", { for: "colour-code" }, "Round code"), input,
+      h("span", { class: "muted" }, "4 letters, shown by the phone that drew the colours (or by the box, if it drew them)."));
+  }
+
   async function claimSeat(round, seat) {
+    const own = ownerOf(round.round);
+    const code = round.needs_code ? (own ? own.code : typed) : undefined;
+    if (round.needs_code && !/^[A-Za-z]{4}$/.test(code || "")) {
+      showError("Type the round code first: 4 letters, shown by the phone that drew the colours (or by the box).");
+      node.querySelector("[data-testid=colour-code]")?.focus();
+      return;
+    }
     if (!confirm(`Are you ${round.names[seat]}? Only one phone can take each seat.`)) return;
     clearError();
     try {
-      const claim = await api("/api/colours/claim", { round: round.round, seat }, { token: null });
+      const body = code === undefined ? { round: round.round, seat } : { round: round.round, seat, code };
+      const claim = await api("/api/colours/claim", body, { token: null });
       localStorage.setItem(CLAIM_KEY, JSON.stringify(claim));
       shownKey = "";
       await refresh();
@@ -71,7 +99,7 @@ export function colourPanel(refresh) {
   function render(round) {
     const claim = storedClaim();
     const mine = round && claim && claim.round === round.round ? claim : null;
-    const key = JSON.stringify([round, mine && mine.seat]);
+    const key = JSON.stringify([round, mine && mine.seat, round && ownerOf(round.round)?.code]);
     if (key === shownKey) return; // unchanged: keep the hold button as it is (it may be held)
     shownKey = key;
     if (!round || !round.round) {
@@ -95,6 +123,7 @@ export function colourPanel(refresh) {
     replace(
       node,
       h("h2", {}, "Which player are you?"),
+      round.needs_code && !ownerOf(round.round) ? codeField() : null,
       h("p", { class: "muted" }, "Tap your own name. Then hold the button to see your colour, hidden from the others."),
       h("div", { class: "seat-choice" }, round.names.map((name, seat) =>
         h("button", {

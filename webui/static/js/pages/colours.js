@@ -1,19 +1,26 @@
-// /colours: secret colours for a game on a real board. Draw a round for 2-4 players,
-// each phone takes its seat and holds to look, and at the end reveal them all.
-// The page follows the table's public stream only to hear that something changed.
+// /colours: secret colours for a game on a real board. A phone draws a round for
+// 2-4 players and becomes its owner: it shows the round's code, each phone types
+// that code and takes its seat, holds to look, and at the end the owner reveals
+// them all. The page follows the table's public stream only to hear that
+// something changed.
 import { api, follow, showConnection } from "../api.js";
-import { colourPanel } from "../colours/panel.js";
+import { claimIn, colourPanel } from "../colours/panel.js";
+import { codePanel, ownerOf, rememberOwner } from "../colours/owner.js";
 import { clearError, h, replace, showError } from "../dom.js";
 
 const root = document.getElementById("colours");
 const panel = colourPanel(refresh);
+const code = h("div");
 const controls = h("div");
 let round = null;
 
-async function call(path, body) {
+async function call(path, body, token = null) {
   clearError();
   try {
-    round = await api(path, body, { token: null });
+    const answer = await api(path, body, { token });
+    if (answer.owner) rememberOwner(answer.round, answer.owner); // a round this phone drew
+    round = { ...answer };
+    delete round.owner; // kept in localStorage only
     draw();
   } catch (err) {
     showError(err.message);
@@ -35,21 +42,48 @@ function drawForm() {
     h("div", { class: "actions" }, h("button", { type: "submit", class: open ? "secondary" : "", "data-testid": "colours-start" }, "Draw secret colours")));
 }
 
-function revealButton() {
+const ON_BOX = "on the box, choose Secret colours, then Reveal all";
+
+// Who may reveal, before the end: the owner's phone; for colours drawn on the box,
+// the box; for a round from before codes, any phone holding one of its seats.
+function revealToken() {
+  if (round.reveal_by === "owner") return ownerOf(round.round)?.token || null;
+  if (round.reveal_by === "seat") return claimIn(round.round)?.token || null;
+  return null;
+}
+
+function revealPanel() {
   if (!round || !round.round || round.revealed) return null;
-  const reveal = () => confirm("Show everyone's colour? Do this when the game is over.") && call("/api/colours/reveal", { round: round.round });
+  const token = revealToken();
+  if (!token) {
+    const how = round.reveal_by === "box"
+      ? `These colours were drawn on the box: at the end, reveal them there (${ON_BOX}).`
+      : `At the end, the phone that drew the colours reveals them (or the box: ${ON_BOX}).`;
+    return h("section", { class: "panel" }, h("h2", {}, "End of the game"),
+      h("p", { class: "muted", "data-testid": "colours-reveal-elsewhere" }, how));
+  }
+  const reveal = () => confirm("Show everyone's colour? Do this when the game is over.") && call("/api/colours/reveal", { round: round.round }, token);
   return h("section", { class: "panel" },
     h("h2", {}, "End of the game"),
     h("button", { type: "button", class: "danger", "data-testid": "colours-reveal", onclick: reveal }, "Reveal everyone's colour"));
 }
 
+// The round's code, on the phone that drew it, while seats are being taken.
+function codeBox() {
+  const own = round && round.round && !round.revealed ? ownerOf(round.round) : null;
+  if (!own) return null;
+  const note = round.reveal_by === "owner" ? "Only this phone shows the code, and only this phone (or the box) can reveal everyone's colour before the end." : null;
+  return codePanel(own.code, note);
+}
+
 let drawnFor = "";
 function draw() {
   panel.render(round);
-  const key = JSON.stringify([round?.round, round?.revealed]);
+  const key = JSON.stringify([round?.round, round?.revealed, Boolean(claimIn(round?.round)), ownerOf(round?.round)?.code]);
   if (key === drawnFor) return; // keep a form being filled in
   drawnFor = key;
-  replace(controls, revealButton(), drawForm());
+  replace(code, codeBox());
+  replace(controls, revealPanel(), drawForm());
 }
 
 async function refresh() {
@@ -61,6 +95,6 @@ async function refresh() {
   }
 }
 
-replace(root, panel.node, controls);
+replace(root, code, panel.node, controls);
 refresh();
 follow("/api/stream", { state: refresh }, showConnection);
