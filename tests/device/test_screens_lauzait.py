@@ -175,10 +175,7 @@ def test_the_scores_page_marks_each_revealed_department() -> None:
     marked = lauzait_scores_screen(shown, status())
     assert plain.tobytes() != marked.tobytes()
     height = (64 - ROWS_TOP) // 3
-    rows = [
-        (ROWS_TOP + seat * height, ROWS_TOP + (seat + 1) * height - 1)
-        for seat in range(3)
-    ]
+    rows = [(ROWS_TOP + seat * height, ROWS_TOP + (seat + 1) * height - 1) for seat in range(3)]
     # Only Bob's row changed: his mark and his score.
     for seat, (top, bottom) in enumerate(rows):
         same = crop(plain, (0, top, 127, bottom)) == crop(marked, (0, top, 127, bottom))
