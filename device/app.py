@@ -20,7 +20,8 @@ from device.network import lan_address
 from device.sticks import StickRoller
 from device.table import Table
 from webui import close_streams, create_app
-from webui.server import create_server
+from webui.live import HEARTBEAT_SECONDS
+from webui.server import create_server, wake_on_signals
 
 log = logging.getLogger(__name__)
 
@@ -40,11 +41,14 @@ class Device:
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
         # The Flask app needs the join URL, which needs the port (0 = any free one),
         # which needs the server: so the server starts with a forwarder to the app.
+        # When it stops (SIGTERM) it ends the live streams before it waits for its
+        # threads, each of which would otherwise sleep until its next heartbeat.
         self.server: Any = create_server(
             lambda environ, start_response: self.app(environ, start_response),
             host=config.host,
             port=config.port,
             threads=config.threads,
+            on_stop=lambda: close_streams(self.app),
         )
         self.port: int = self.server.effective_port
         host = config.host if config.host not in ("0.0.0.0", "::", "") else lan_address()
@@ -64,6 +68,7 @@ class Device:
             sheets=self.sheets,
             sticks=self.sticks,
             max_streams=config.max_streams,
+            heartbeat=HEARTBEAT_SECONDS,
         )
         self.server.application = self.app
         self.base_url = base_url
@@ -80,6 +85,7 @@ class Device:
         interval = notify.watchdog_interval()
         watchdog = notify.Watchdog(interval, self.alive).start() if interval else None
         interpreter.freeze_startup_objects()  # after READY: it takes ~30 ms
+        wake_on_signals(self.server)  # SIGTERM handled at once, not after a poll's second
         try:
             self.server.run()
         finally:

@@ -4,7 +4,9 @@
 gpiozero's ``MockFactory`` (with PWM pins, for the RGB LED and the buzzer) and luma's
 in-memory ``dummy`` display. Every simulated build gets a MockFactory of its own,
 handed to each device, so two builds never share pins and gpiozero's global
-``Device.pin_factory`` is left alone. Real parts use gpiozero's default factory
+``Device.pin_factory`` is left alone; its pins remember only their last
+`PIN_HISTORY` changes (gpiozero's mock pins keep every change ever made, so a box
+simulated all evening grew with every game). Real parts use gpiozero's default factory
 (lgpio on a Pi; ``GPIOZERO_PIN_FACTORY`` picks another).
 
 A part that cannot be opened (a pin taken or missing, no display on the bus, no
@@ -17,6 +19,7 @@ The default pin map is in `hardware.config`; the wiring guide in docs/wiring.md.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -56,6 +59,22 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 DEVICE_TREE_MODEL = Path("/proc/device-tree/model")
+PIN_HISTORY = 64  # state changes a simulated pin keeps (gpiozero's mock keeps all)
+
+
+class BoundedMockPin(MockPWMPin):
+    """gpiozero's mock PWM pin, whose `states` history keeps only the last changes."""
+
+    states: deque[Any]
+
+    def clear_states(self) -> None:
+        super().clear_states()
+        self.states = deque(self.states, maxlen=PIN_HISTORY)
+
+
+def simulated_pin_factory() -> MockFactory:
+    """A MockFactory of its own for a simulated box, with bounded pins."""
+    return MockFactory(pin_class=BoundedMockPin)
 
 
 @dataclass
@@ -119,7 +138,7 @@ def build(
     if pin_factory is not None:
         factory = pin_factory
     elif simulate:
-        factory = MockFactory(pin_class=MockPWMPin)
+        factory = simulated_pin_factory()
     else:
         factory = _default_pin_factory()
     if open_display is None:

@@ -18,7 +18,7 @@ import engines
 from device.sticks import StickRoller
 from device.table import Table
 from webui import errors, games, guard, limits
-from webui.live import OpenStreams
+from webui.live import HEARTBEAT_SECONDS, OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
     api,
@@ -34,7 +34,6 @@ from webui.services import EXTENSION, Services
 from webui.state import SharedStates
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
-HEARTBEAT_SECONDS = 15.0
 
 
 def create_app(

@@ -1,4 +1,5 @@
-"""GET /api/stream: snapshot on connect, one event per change, heartbeats, rejoin."""
+"""GET /api/stream: snapshot on connect, one event per change, heartbeats, rejoin, and
+one place per page however often it reloads."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from werkzeug.test import TestResponse
 import webui.state
 from device.table import Table
 from webui import create_app
+from webui.services import EXTENSION
 
 from .conftest import SEED, TOKEN_HEADER, FakeBox, FakeSheets, ok, post, refused, seat_players
 
@@ -164,6 +166,7 @@ def test_a_released_seat_is_told_to_rejoin_and_the_stream_ends(
     stream = open_stream(client, seated.tokens[1])
     stream.next()
     ok(post(client, "/api/host/release", {"seat": 1}, seated.tokens[0]))
+    ok(post(client, "/api/host/release/answer", {"allow": True}, seated.tokens[1]))
     name, data = stream.next()
     assert name == "rejoin" and "join again" in data["reason"]
     assert stream.ended()
@@ -264,3 +267,53 @@ def test_past_the_limit_a_stream_is_refused_and_a_closed_one_frees_its_place(
     assert again.status_code == 200
     again.close()
     opened[1].close()
+
+
+@pytest.mark.parametrize("path", ["/api/stream", "/sim/stream"])
+def test_a_page_reloaded_50_times_holds_one_place(
+    table: Table, box: FakeBox, sheets: FakeSheets, path: str
+) -> None:
+    """A page sends its tab's id: each reload's stream takes the place of the one
+    before, which is told it was replaced and ends, so reloads never lock anyone out."""
+    app = create_app(table, box, sheets, testing=True, heartbeat=5, max_streams=2)
+    client = app.test_client()
+    other = client.get(path, buffered=False)  # another phone, open throughout
+    next(iter(other.response))
+    pages = []
+    for _ in range(50):
+        page = client.get(f"{path}?client=tab-1", buffered=False)
+        assert page.status_code == 200
+        chunks = cast(Iterator[bytes], iter(page.response))
+        assert next(chunks).startswith(b"retry:")
+        assert b"event: " in next(chunks)  # its snapshot
+        pages.append((page, chunks))
+    assert len(app.extensions[EXTENSION].streams) == 2
+    for _page, chunks in pages[:-1]:
+        assert next(chunks).startswith(b"event: replaced\n")
+        assert next(chunks, None) is None
+    assert "too many live screens" in refused(client.get(path), 503)  # still the limit
+    for page, _chunks in pages:
+        page.close()
+    other.close()
+    assert len(app.extensions[EXTENSION].streams) == 0
+
+
+def test_a_client_id_only_replaces_its_own_path_and_a_bad_one_is_ignored(
+    table: Table, box: FakeBox, sheets: FakeSheets
+) -> None:
+    app = create_app(table, box, sheets, testing=True, heartbeat=5)
+    client = app.test_client()
+    opened = [
+        client.get(url, buffered=False)
+        for url in (
+            "/api/stream?client=tab-1",
+            "/sim/stream?client=tab-1",  # the same tab's other stream: kept
+            "/api/stream?client=no%20spaces",  # not an id: a stream of its own
+            "/api/stream?client=no%20spaces",
+        )
+    ]
+    for response in opened:
+        next(iter(response.response))
+    assert len(app.extensions[EXTENSION].streams) == 4
+    for response in opened:
+        response.close()

@@ -50,10 +50,35 @@ export async function myState() {
   }
 }
 
+// This tab's id for its live streams, kept across reloads (sessionStorage is
+// per tab): the box then ends the stream of the page that was reloaded at once,
+// instead of counting it until it times out. Not a secret, and not the seat.
+const CLIENT_KEY = "tablemate.client";
+
+function newClientId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(12)); // randomUUID needs https
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function clientId(fresh = false) {
+  try {
+    let id = sessionStorage.getItem(CLIENT_KEY);
+    if (fresh || !id) {
+      id = newClientId();
+      sessionStorage.setItem(CLIENT_KEY, id);
+    }
+    return id;
+  } catch {
+    return newClientId(); // no storage: still one id per stream
+  }
+}
+
 // Follow an SSE stream. handlers: {eventName(data)}, and optionally
 // closed() -> Promise<bool>: whether to connect again after the server refused
 // the stream (by default always: the box may just be restarting).
 // onStatus(connected) tells the page when the link drops and comes back.
+// The URL gets ?client=<this tab's id>; "replaced" means another page with the
+// same id (a duplicated tab) took over the stream: this one takes a new id.
 export function follow(url, handlers, onStatus = () => {}) {
   let source = null;
   let stopped = false;
@@ -61,14 +86,19 @@ export function follow(url, handlers, onStatus = () => {}) {
     if (stopped) return;
     if (!handlers.closed || (await handlers.closed())) open();
   };
-  const open = () => {
-    source = new EventSource(url);
+  const open = (fresh = false) => {
+    const sep = url.includes("?") ? "&" : "?";
+    source = new EventSource(`${url}${sep}client=${clientId(fresh)}`);
     source.onopen = () => onStatus(true);
     source.onerror = () => {
       onStatus(false);
       // A dropped link reconnects by itself; a refused one ends up CLOSED.
       if (source.readyState === EventSource.CLOSED) setTimeout(retry, 3000);
     };
+    source.addEventListener("replaced", () => {
+      source.close();
+      if (!stopped) open(true);
+    });
     for (const [name, handler] of Object.entries(handlers)) {
       if (name !== "closed") source.addEventListener(name, (e) => handler(JSON.parse(e.data)));
     }
