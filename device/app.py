@@ -15,7 +15,7 @@ from device import interpreter, notify
 from device.box import Box
 from device.companion import Sheets
 from device.config import Config
-from device.journal import Journal
+from device.journal import Journal, JournalError
 from device.network import lan_address
 from device.sticks import StickRoller
 from device.table import Table
@@ -111,7 +111,7 @@ def run_device(config: Config) -> int:
     interpreter.tune_threads()
     try:
         device = Device(config)
-    except hardware.HardwareError as err:
+    except (hardware.HardwareError, JournalError) as err:  # JournalError: a newer release's
         print(f"tablemate: {err}", file=sys.stderr)
         return 1
     except OSError as err:

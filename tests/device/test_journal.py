@@ -185,3 +185,18 @@ def test_every_lookup_uses_an_index(journal: Journal) -> None:
             assert not scans, f"{sql}\n  -> {detail}"
         checked += 1
     assert checked >= 15
+
+
+def test_the_device_says_so_and_stops_on_a_journal_from_a_newer_release(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from device.app import run_device
+    from device.config import load_config
+
+    config = load_config(None, simulate=True, port=0, data_dir=tmp_path)
+    Journal(config.journal_path).close()
+    db = sqlite3.connect(config.journal_path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    assert run_device(config) == 1
+    assert "newer release" in capsys.readouterr().err
