@@ -66,6 +66,8 @@ class Controls:
         self._game_throws: int | None = None  # the game's throws already seen (view "throws")
         self._table_version: int | None = None
         self._seat_news: int | None = None  # the newest seat notice already shown
+        self.problem: str | None = None  # a saved game an update could not resume: shown
+        self._problem_seen: str | None = None  # until a press, once per problem
         self._release_asked: tuple[int, Any] | None = None  # the request to free a seat shown
         self._last_activity = clock()
 
@@ -88,6 +90,9 @@ class Controls:
         self._note_game_throw(status, view, now)
         self._turn_lights = turn_lights(status, view)
         self._announce_seat_changes(status)
+        problem = status.get("problem")
+        if problem != self._problem_seen:
+            self._problem_seen, self.problem = problem, problem
 
     def _announce_seat_changes(self, status: Mapping[str, Any]) -> None:
         """A seat freed or taken during play, or asked to be freed, shows on the OLED as
@@ -108,6 +113,9 @@ class Controls:
     def press(self, name: str, kind: str) -> list[Command]:
         """One accepted press: `kind` is "short" or "long" (decided on release)."""
         self._last_activity = self.now()
+        if self.problem is not None:
+            self.problem = None  # read: the first press only puts it away
+            return []
         if (name, kind) != ("C", "short") and self.throw_show is not None:
             self.throw_show.hide()  # show what the press does, not the old throw
         if self.menu is not None:

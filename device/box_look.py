@@ -35,12 +35,17 @@ Status = Mapping[str, Any]
 View = Mapping[str, Any] | None
 
 
+# What the OLED says of a saved game an update could not resume (status "problem").
+PROBLEM_LINES = ["An update could not resume it.", "See the host page."]
+
 def oled_picture(
     controls: Controls, status: Status, view: View, now: float, *, base_url: str
 ) -> Image.Image:
     """The OLED frame: a notice, else a menu, a colour mode, a throw, the table."""
     if controls.notice is not None:
         return message_screen(*controls.notice)
+    if controls.problem is not None:  # never silent; the host page says which and why
+        return message_screen("Saved game kept", PROBLEM_LINES)
     if controls.menu is not None:
         menu = controls.menu
         return menu_screen(menu.title, menu.labels, menu.selected)

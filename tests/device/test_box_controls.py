@@ -19,7 +19,7 @@ from device.box_commands import (
     ThrowSticks,
 )
 from device.box_controls import Controls
-from device.box_look import led_state, oled_picture, throw_label, turn_lights
+from device.box_look import PROBLEM_LINES, led_state, oled_picture, throw_label, turn_lights
 from device.box_menus import Menu
 from device.colour_round import DARK, LED_COLOURS, MENU_LABEL, PassAround, Reveal
 from device.screens import message_screen, screen_for
@@ -521,3 +521,15 @@ def test_a_request_to_free_a_seat_shows_on_the_oled_once() -> None:
     made.notice = None
     made.see(status("playing", 3, release={**asked, "agreed": [1]}), view())
     assert made.notice is None
+
+
+def test_a_saved_game_that_could_not_be_resumed_is_said_until_a_press() -> None:
+    problem = "the saved Céna game could not be resumed after an update; it is kept"
+    made = Controls(clock=FakeClock())
+    made.see(status("idle", problem=problem), None)
+    picture = oled_picture(made, status("idle", problem=problem), None, 0.0, base_url="HTTP://B")
+    assert picture.tobytes() == message_screen("Saved game kept", PROBLEM_LINES).tobytes()
+    assert made.press("A", "short") == [] and made.problem is None, "the first press puts it away"
+    made.see(status("idle", 2, problem=problem), None)
+    assert made.problem is None, "said once"
+    assert made.press("A", "short") == [] and made.menu is not None
