@@ -3,6 +3,7 @@ import { api, getToken, myState, saveToken } from "../api.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { joinForm } from "../join-form.js";
 import { setupFields } from "../setup-form.js";
+import { tableProblem } from "../seats.js";
 
 if (new URLSearchParams(location.search).has("rejoin")) {
   document.querySelector("[data-testid=rejoin-notice]").hidden = false;
@@ -85,7 +86,8 @@ async function main() {
     const status = await api("/api/status", undefined, { token: null });
     if ((status.phase === "lobby" || status.phase === "playing") && (await reclaim())) return;
     if (status.phase === "idle" || status.phase === "over") {
-      replace(document.getElementById("new-game"), await newGameForm());
+      // A saved game an update could not resume: said here too, never silently.
+      replace(document.getElementById("new-game"), tableProblem({ table: status }), await newGameForm());
     }
   } catch (err) {
     showError(err.message);
