@@ -1,11 +1,18 @@
-"""Random legal play for any engine: the driver shared by the engine tests and the bench."""
+"""Random legal play for any engine: the driver shared by the engine tests and the bench.
+
+In property tests the generator is a `tests.engines.drawn.DrawnRandom`, whose
+choices Hypothesis made, so a failing game shrinks.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
 
 from engines.base import Action, Event, Game
+
+T = TypeVar("T")
 
 # No engine needs more actions than this to finish a game; more means it never ends.
 MAX_STEPS = 20_000
@@ -44,3 +51,11 @@ def play_steps(game: Game, rng: random.Random, steps: int) -> None:
         if game.finished:
             return
         random_step(game, rng)
+
+
+def pick(rng: random.Random, options: Sequence[T]) -> T:
+    """rng.choice(options), spending nothing when there is only one option.
+
+    Hypothesis draws a test case's choices up front (tests.engines.drawn), only so
+    many of them: a game spends them only where there is something to choose."""
+    return options[0] if len(options) == 1 else rng.choice(options)

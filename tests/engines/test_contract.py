@@ -1,7 +1,23 @@
-"""Properties every engine keeps, checked by random legal play (see engines/base.py).
+"""Properties every engine keeps, checked along random legal games (see engines/base.py).
 
 Generic over engines.names(): a new engine is covered as soon as it is registered.
-Each test runs once per engine: `pytest tests/engines/test_contract.py -k cena`.
+Each random game is walked once, and every property is checked on that walk:
+
+* after every action: views and events are JSON and carry the generic keys, no view
+  or event shows the seed, only the seats the game waits for have legal actions
+  (check_views, check_events);
+* at one drawn point and at the end: illegal actions are refused and change
+  nothing (check_illegal_actions_change_nothing);
+* at one drawn point and at the end: the game reloads from JSON exactly, and the
+  reloaded copy answers the next actions with the same events
+  (check_reload_reproduces_the_game);
+* at the end: random legal play always finishes, with scores and winners
+  (check_finished).
+
+Hypothesis picks every seat and action, so a failing game shrinks to a short one;
+the report ends with the game as JSON, for `engines.load`. The property runs are
+`slow`; `test_a_seeded_game_keeps_the_contract` walks one game per player count
+in the quick loop. One engine: `pytest tests/engines/test_contract.py -k cena`.
 """
 
 from __future__ import annotations
@@ -15,8 +31,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import engines
-from engines.base import Game
-from tests.engines.play import play_random, play_steps, random_step, random_steps
+from engines.base import Action, Event, Game
+from tests.engines.drawn import moves
+from tests.engines.play import MAX_STEPS, pick
 
 GENERIC_VIEW_KEYS = {"game", "players", "seat", "phase", "to_act", "scores", "winners"}
 # Field values no engine accepts in place of a real one.
@@ -24,18 +41,10 @@ JUNK_VALUES: list[Any] = [None, "??", 1.5, [None], {"?": None}]
 
 
 ENGINES = pytest.mark.parametrize("name", engines.names())
-# How far into a game to stop: often early (setup phases), otherwise anywhere.
+# How far into a game to stop and check: often early (setup phases), otherwise anywhere.
 STEPS = st.integers(0, 60) | st.integers(0, 400)
-
-
-@st.composite
-def new_games(draw: st.DrawFn, name: str) -> tuple[Game, random.Random]:
-    """A fresh game of any player count, with a seed long enough to spot, and a driver."""
-    info = engines.info(name)
-    players = draw(st.integers(info["min_players"], info["max_players"]))
-    seed = draw(st.integers(10**12, 2**63 - 1))
-    driver = random.Random(draw(st.integers(0, 2**32)))
-    return engines.new(name, players=players, seed=seed), driver
+# A reloaded copy takes this many of the game's next actions alongside it.
+FOLLOW = 20
 
 
 def audiences(game: Game) -> list[int | None]:
@@ -59,32 +68,41 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def test_engines_are_registered() -> None:
-    assert engines.names() == sorted(engines.names())
-    assert "cena" in engines.names()
-    for name in engines.names():
-        info = engines.info(name)
-        assert info["name"] == name
-        assert 1 <= info["min_players"] <= info["max_players"]
+# --- the checks --------------------------------------------------------------------
 
 
-@ENGINES
-@given(data=st.data())
-def test_random_legal_play_always_finishes(name: str, data: st.DataObject) -> None:
-    game, driver = data.draw(new_games(name))
-    steps = play_random(game, driver)
-    assert game.finished and steps > 0
-    assert game.to_act == []
-    assert all(game.legal_actions(seat) == [] for seat in range(game.players))
-    assert len(game.scores) == game.players
-    assert game.winners and set(game.winners) <= set(range(game.players))
+def check_views(game: Game, secret: str) -> list[list[Action]]:
+    """Every audience's view is JSON, carries the generic keys and never the seed; every
+    seat's legal actions are JSON, and only seats the game waits for have any.
+
+    Returns the legal actions of each seat, for the walk to choose from."""
+    for seat in audiences(game):
+        view = game.view(seat)
+        text = json.dumps(view)
+        assert json.loads(text) == view, f"view of seat {seat} is not JSON"
+        assert secret not in text, f"view of seat {seat} shows the seed"
+        assert view.keys() >= GENERIC_VIEW_KEYS
+        assert view["game"] == game.name and view["players"] == game.players
+        assert view["seat"] == seat and view["to_act"] == game.to_act
+        assert view["scores"] == game.scores and view["winners"] == game.winners
+    legal = [game.legal_actions(seat) for seat in range(game.players)]
+    for seat, actions in enumerate(legal):
+        assert as_json(actions) == actions, f"legal actions of seat {seat} are not JSON"
+        if seat not in game.to_act:
+            assert actions == [], "a seat that may not act has legal actions"
+    return legal
 
 
-@ENGINES
-@given(data=st.data(), steps=STEPS)
-def test_illegal_actions_change_nothing(name: str, data: st.DataObject, steps: int) -> None:
-    game, driver = data.draw(new_games(name))
-    play_steps(game, driver, steps)
+def check_events(action: Action, events: list[Event], secret: str) -> None:
+    """What a legal action returns: JSON events, each with a type, none showing the seed."""
+    assert as_json(action) == action
+    text = json.dumps(events)
+    assert json.loads(text) == events, "events are not JSON"
+    assert all("type" in event for event in events)
+    assert secret not in text, "an event shows the seed"
+
+
+def check_illegal_actions_change_nothing(game: Game) -> None:
     before = snapshot(game)
     for seat, action in illegal_attempts(game):
         with pytest.raises(engines.IllegalAction):
@@ -116,54 +134,112 @@ def illegal_attempts(game: Game) -> list[tuple[int, Any]]:
     return attempts
 
 
-@ENGINES
-@given(data=st.data(), steps=STEPS)
-def test_reload_reproduces_the_game(name: str, data: st.DataObject, steps: int) -> None:
-    game, driver = data.draw(new_games(name))
-    play_steps(game, driver, steps)
-    copy = engines.load(as_json(game.to_dict()))  # the journal stores JSON
-    assert snapshot(copy) == snapshot(game)
-    # Same actions from here on give the same events: the generator state came back too.
-    for _ in range(20):
-        if game.finished:
-            break
-        seat, action, events = random_step(game, driver)
-        assert copy.apply(seat, action) == events
-    assert snapshot(copy) == snapshot(game)
+def check_reload_reproduces_the_game(game: Game) -> Game:
+    """A copy loaded from the game's JSON (the journal stores JSON) is the same game.
+
+    The copy is returned: the walk gives it the game's next actions, and the same
+    actions must give the same events, so the generator state came back too."""
+    copy = engines.load(as_json(game.to_dict()))
+    assert snapshot(copy) == snapshot(game), "the reloaded game differs"
+    return copy
+
+
+def check_finished(game: Game, steps: int) -> None:
+    """Random legal play finished the game: nobody to act, scores and winners."""
+    assert game.finished and steps > 0
+    assert game.to_act == []
+    assert all(game.legal_actions(seat) == [] for seat in range(game.players))
+    assert len(game.scores) == game.players
+    assert game.winners and set(game.winners) <= set(range(game.players))
+
+
+# --- one walk, every check ---------------------------------------------------------------
+
+
+def walk_checking_the_contract(
+    game: Game,
+    choices: random.Random,
+    *,
+    illegal_at: int,
+    reload_at: int,
+) -> int:
+    """Random legal play to the end, checking the whole contract on the way.
+
+    `choices` picks each seat and action (Hypothesis' generator in the property test).
+    Illegal actions are tried after `illegal_at` actions and the game is reloaded after
+    `reload_at`, when the game lasts that long, and both again at the end.
+    Returns how many actions the game took."""
+    secret = str(game.seed)
+    steps = 0
+    follower: Game | None = None
+    doing = "checking the new game"
+    try:
+        legal = check_views(game, secret)
+        while not game.finished:
+            assert steps < MAX_STEPS, f"{game.name}: not finished after {MAX_STEPS} actions"
+            if steps == illegal_at:
+                doing = f"trying illegal actions after {steps} actions"
+                check_illegal_actions_change_nothing(game)
+            if steps == reload_at:
+                doing = f"reloading after {steps} actions"
+                follower = check_reload_reproduces_the_game(game)
+            waiting = game.to_act
+            assert waiting, f"{game.name}: not finished, yet waits for nobody"
+            seat = pick(choices, waiting)
+            assert legal[seat], f"{game.name}: seat {seat} must act but has no legal action"
+            action = pick(choices, legal[seat])
+            doing = f"action {steps + 1}, {action!r} by seat {seat}"
+            events = game.apply(seat, action)
+            steps += 1
+            check_events(action, events, secret)
+            if follower is not None:
+                assert follower.apply(seat, action) == events, "the reloaded game answered else"
+                if steps == reload_at + FOLLOW:
+                    assert snapshot(follower) == snapshot(game), "the reloaded game drifted"
+                    follower = None
+            legal = check_views(game, secret)
+        doing = f"checking the finished game after {steps} actions"
+        check_finished(game, steps)
+        if follower is not None:
+            assert snapshot(follower) == snapshot(game), "the reloaded game drifted"
+        check_illegal_actions_change_nothing(game)
+        check_reload_reproduces_the_game(game)
+    except Exception as err:
+        err.add_note(f"{game.name}, {game.players} players: failed {doing}")
+        err.add_note(f"the game so far, for engines.load(): {json.dumps(game.to_dict())}")
+        raise
+    return steps
 
 
 @ENGINES
+@pytest.mark.slow
 @given(data=st.data())
-def test_views_and_events_are_json(name: str, data: st.DataObject) -> None:
-    game, driver = data.draw(new_games(name))
-    check_views(game)
-    for _seat, action, events in random_steps(game, driver):
-        assert as_json(action) == action
-        assert as_json(events) == events and all("type" in event for event in events)
-        check_views(game)
-
-
-def check_views(game: Game) -> None:
-    for seat in audiences(game):
-        view = game.view(seat)
-        assert as_json(view) == view
-        assert view.keys() >= GENERIC_VIEW_KEYS
-        assert view["game"] == game.name and view["players"] == game.players
-        assert view["seat"] == seat and view["to_act"] == game.to_act
-        assert view["scores"] == game.scores and view["winners"] == game.winners
-    for seat in range(game.players):
-        legal = game.legal_actions(seat)
-        assert as_json(legal) == legal
+def test_random_games_keep_the_contract(name: str, data: st.DataObject) -> None:
+    info = engines.info(name)
+    players = data.draw(st.integers(info["min_players"], info["max_players"]), label="players")
+    seed = data.draw(st.integers(10**12, 2**63 - 1), label="seed")  # long enough to spot
+    illegal_at = data.draw(STEPS, label="illegal actions tried after")
+    reload_at = data.draw(STEPS, label="reloaded after")
+    choices = data.draw(moves(), label="choices")
+    game = engines.new(name, players=players, seed=seed)
+    walk_checking_the_contract(game, choices, illegal_at=illegal_at, reload_at=reload_at)
 
 
 @ENGINES
-@given(data=st.data())
-def test_seed_never_shown(name: str, data: st.DataObject) -> None:
-    game, driver = data.draw(new_games(name))
-    seed = str(game.seed)
-    for seat in audiences(game):
-        assert seed not in json.dumps(game.view(seat))
-    for _, _, events in random_steps(game, driver):
-        assert seed not in json.dumps(events)
-        for seat in audiences(game):
-            assert seed not in json.dumps(game.view(seat))
+def test_a_seeded_game_keeps_the_contract(name: str) -> None:
+    """One game per player count, for the quick loop (the property test is `slow`)."""
+    info = engines.info(name)
+    for players in range(info["min_players"], info["max_players"] + 1):
+        game = engines.new(name, players=players, seed=10**12 + players)
+        driver = random.Random(players)
+        steps = walk_checking_the_contract(game, driver, illegal_at=players, reload_at=3)
+        assert steps > 0
+
+
+def test_engines_are_registered() -> None:
+    assert engines.names() == sorted(engines.names())
+    assert "cena" in engines.names()
+    for name in engines.names():
+        info = engines.info(name)
+        assert info["name"] == name
+        assert 1 <= info["min_players"] <= info["max_players"]

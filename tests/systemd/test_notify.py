@@ -126,6 +126,7 @@ def test_the_watchdog_pings_periodically_while_alive(listener: tuple[Listener, s
         watchdog.stop()
 
 
+@pytest.mark.slow
 def test_the_device_says_ready_once_its_port_answers_then_pings_the_watchdog(
     listener: tuple[Listener, str], short_dir: Path
 ) -> None:
