@@ -47,8 +47,8 @@ KIND_NAMES = {
 
 NOTHING: Mapping[str, Kind] = {}
 
-# The bounds of any body. The deepest real one (a Chanoyu round: body, tableaux, a
-# seat's row, a card) is 4 containers deep; the longest list a sheet takes is a few
+# The bounds of any body. The deepest real one (a score sheet's round: body, tableaux,
+# a seat's row, a card) is 4 containers deep; the longest list a sheet takes is a few
 # dozen entries; names are cut to 16 characters by the table, room codes are 4.
 MAX_DEPTH = 8
 MAX_TEXT = 1000

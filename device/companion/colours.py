@@ -17,8 +17,8 @@ Who may do what, like seats at the table:
   else.
 - Revealing every colour before the end needs the owner token; a round drawn on
   the box has none, so only the box reveals it. The box itself calls `reveal`
-  without a token (`BOX`): it is trusted, as is the Sàrénà score sheet once it has
-  checked its own owner.
+  without a token (`BOX`): it is trusted, as is a game's score sheet that draws colours
+  once it has checked its own owner.
 - A round an older release wrote (no code, no owner) stays usable: its seats are
   claimed without a code (none was ever shown), and a phone holding one of its
   seats may reveal it.
@@ -40,8 +40,7 @@ from typing import Any, Final, Literal
 from device.companion.sheet import JournalSheet, clean_name, default_name
 from device.journal import Journal
 from device.table import ROOM_ALPHABET, ROOM_LENGTH
-from engines.sarena.chips import COLOURS
-from engines.secret_colours import draw_colours
+from engines.secret_colours import COLOURS, draw_colours
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = len(COLOURS)

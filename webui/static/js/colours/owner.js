@@ -1,5 +1,5 @@
-// The phone that drew a round of secret colours (on /colours, or by setting up the
-// Sàrénà score sheet) owns it: the box gave it the round's code, to show the table,
+// The phone that drew a round of secret colours (on /colours, or by setting up a
+// score sheet that draws them) owns it: the box gave it the round's code, to show the table,
 // and an owner token, to reveal the colours (and enter the sheet's end) before the
 // end. Both stay in this browser's localStorage, so a reload keeps them; no other
 // phone ever gets them. The other phones type the code to take their seat.
