@@ -37,19 +37,25 @@ class DeviceGame:
     sheet: Callable[[SheetTools], GameSheet]
 
 
-@cache
-def registered() -> dict[str, DeviceGame]:
-    """Every engine's device package that exists, by engine name."""
+def declared_by_games(package: str) -> dict[str, Any]:
+    """The `GAME` each engine's `<package>.<engine name>` module declares, by engine
+    name; an engine without such a module is left out. Every layer finds its games so."""
     found = {}
     for name in engines.names():
         try:
-            module = importlib.import_module(f"{__name__}.{name}")
+            module = importlib.import_module(f"{package}.{name}")
         except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{name}":
+            if err.name != f"{package}.{name}":
                 raise  # a broken import inside the game's package, not a missing package
             continue
         found[name] = module.GAME
     return found
+
+
+@cache
+def registered() -> dict[str, DeviceGame]:
+    """Every engine's device package that exists, by engine name."""
+    return declared_by_games(__name__)
 
 
 def game(name: str) -> DeviceGame | None:

@@ -9,13 +9,12 @@ here by the engine's name and never names a game itself.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from functools import cache
 
 from flask import Blueprint
 
-import engines
+from device.games import declared_by_games
 
 
 @dataclass(frozen=True)
@@ -32,13 +31,4 @@ class WebGame:
 @cache
 def registered() -> dict[str, WebGame]:
     """Every engine's web package that exists, by engine name."""
-    found = {}
-    for name in engines.names():
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as err:
-            if err.name != f"{__name__}.{name}":
-                raise  # a broken import inside the game's package, not a missing package
-            continue
-        found[name] = module.GAME
-    return found
+    return declared_by_games(__name__)
