@@ -222,6 +222,11 @@ def screens() -> dict[str, Callable[[], Image.Image]]:
         while table.phase == "playing":
             seat = table.to_act()[0]
             table.act(seat, table.legal_actions(seat)[0])
+            pause = table.status()["interlude"]  # everyone reads each deal's summary
+            if pause and "summary" not in found:
+                found["summary"] = partial(screen_for, table.view(None), table.status(), URL)
+            for reader in pause["waiting"] if pause else []:
+                table.continue_play(reader)
         found["result"] = partial(screen_for, table.view(None), table.status(), URL)
         journal.close()
     return found

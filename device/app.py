@@ -34,7 +34,7 @@ class Device:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.journal = Journal(config.journal_path)
-        self.table = Table(self.journal)
+        self.table = Table(self.journal, language=config.language)
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
         self.sticks = StickRoller(self.journal)
         self.sticks.subscribe(lambda _throw: self.table.touch())  # phones see each throw

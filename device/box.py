@@ -39,11 +39,15 @@ from PIL import Image
 
 from device import interpreter
 from device.box_commands import (
+    TABLE_CALLS,
     Command,
     EndGame,
     OpenLobby,
     PassGameColours,
+    Rematch,
+    SetLanguage,
     ShowColourRounds,
+    SkipWait,
     StartColours,
     StartGame,
     ThrowSticks,
@@ -65,6 +69,7 @@ from device.box_look import (
 from device.box_outputs import Outputs
 from device.colour_round import GameColours, PassAround, mode_for, round_choices
 from device.companion.colours import ColourRounds
+from device.i18n import Text
 from device.sticks import StickRoller, ThrowRecord
 from device.table import Table, TableError
 from hardware import Hardware
@@ -278,7 +283,15 @@ class Box:
         return False
 
     def _carry_out(self, command: Command) -> None:
-        """Make the call the controls asked for; a refusal becomes a notice."""
+        """Make the call the controls asked for; a refusal becomes a notice.
+
+        A table call is made only while the table is in the phase the controls last
+        saw: a phone may have moved it on since (opened a game while the box's menu
+        was choosing one). Then the press was meant for a screen that is gone; the
+        step reads the table again and the box shows where it is now, with no
+        "a game is already open" for a choice nobody can see any more."""
+        if isinstance(command, TABLE_CALLS) and self._moved_on():
+            return
         try:
             if isinstance(command, StartGame):
                 self.table.start()
@@ -286,15 +299,27 @@ class Box:
                 self.table.end_game()
             elif isinstance(command, OpenLobby):
                 self.table.open_lobby(command.game, command.players, {})
+            elif isinstance(command, Rematch):
+                self.table.rematch(command.game, command.players, start=command.game is None)
+            elif isinstance(command, SkipWait):
+                self.table.skip_interlude()
             elif isinstance(command, ThrowSticks):
                 if self.sticks is not None:
                     self.sticks.throw("Box")  # shown when the roller tells us (_on_throw)
+            elif isinstance(command, SetLanguage):
+                self.table.set_language(command.language)
             elif isinstance(command, PassGameColours):
                 self.controls.start_colours(PassAround(GameColours(self.table)))
             else:
                 self._colour_rounds(command)
         except TableError as err:
-            self.controls.refused(str(err))
+            if not (isinstance(command, TABLE_CALLS) and self._moved_on()):
+                # Worded when drawn, in the table's language (its template and params).
+                self.controls.refused(Text(err.template, err.params))
+
+    def _moved_on(self) -> bool:
+        """The table's phase is no longer the one the controls last saw."""
+        return self.table.phase != self.controls.phase
 
     def _colour_rounds(self, command: ShowColourRounds | StartColours) -> None:
         assert self.colours is not None  # only a box with colour rounds offers them

@@ -29,6 +29,22 @@ class OpenLobby:
 
 
 @dataclass(frozen=True)
+class Rematch:
+    """`table.rematch(...)` after a result: the next game for the same people, every
+    phone keeping its seat. No game: "play again" (same game, dealt at once when every
+    seat is held); a game and player count: its lobby opens for them."""
+
+    game: str | None = None
+    players: int | None = None
+
+
+@dataclass(frozen=True)
+class SkipWait:
+    """`table.skip_interlude()`: play goes on after a deal's summary without waiting
+    for every phone's Continue (as the host's "Skip the wait")."""
+
+
+@dataclass(frozen=True)
 class ThrowSticks:
     """The box's own throw of the dice-sticks (button C)."""
 
@@ -50,12 +66,27 @@ class PassGameColours:
     """Pass the box round for the secret colours of the game on the table."""
 
 
+@dataclass(frozen=True)
+class SetLanguage:
+    """`table.set_language(language)`: what the OLED and the TV page speak."""
+
+    language: str
+
+
 Command = (
     StartGame
     | EndGame
     | OpenLobby
+    | Rematch
+    | SkipWait
     | ThrowSticks
     | ShowColourRounds
     | StartColours
     | PassGameColours
+    | SetLanguage
 )
+
+# The commands that change the table: made only while the table is still in the
+# phase the controls last saw (`device.box.Box` checks), else the press was meant
+# for a screen that is gone.
+TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait)

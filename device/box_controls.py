@@ -17,6 +17,15 @@ Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
 (long, in a game: the join QR again). In a menu, B moves, A chooses, long B goes
 back; C does nothing. In a colour mode (`device.colour_round`) the mode has every
 button. A notice covers the screen for `notice_seconds`; presses still count.
+While the table reads a deal's summary, A goes on without waiting (the host's skip).
+
+The box follows the table: when the table's phase changes (a phone opened,
+started, ended or abandoned a game, or opened the next one), a menu that no longer
+fits, a colour mode, a notice and a throw on screen all give way at once, so the
+next frame is the table's own screen (the lobby's QR, the game, the result). A
+press that comes within `FOLLOW_GRACE` seconds of the box being taken out of a menu
+or colour mode that way was meant for that screen: it is dropped, not applied to
+the new one (an A meant for "No" must not clear a result or start a game).
 """
 
 from __future__ import annotations
@@ -27,17 +36,27 @@ from typing import Any
 
 from device.box_commands import (
     Command,
-    EndGame,
     PassGameColours,
+    SkipWait,
     StartGame,
     ThrowSticks,
 )
 from device.box_look import throw_label, turn_lights
-from device.box_menus import Menu, cancel_game, colours_menu, end_game, game_menu
+from device.box_menus import Menu, cancel_game, colours_menu, end_game, game_menu, next_game_menu
 from device.colour_round import ColourMode, view_has_colours
+from device.i18n import N_, Text
 from device.throw_show import ThrowShow
 
 Clock = Callable[[], float]
+
+FOLLOW_GRACE = 1.0  # seconds: presses meant for a screen the table took away are dropped
+
+
+def notice_text(notice: Mapping[str, Any]) -> str:
+    """A seat notice of the table, to be said in the table's language: by its template
+    and params when it carries them, else its English text."""
+    template = notice.get("template")
+    return Text(template, notice.get("params")) if template else str(notice["text"])
 
 
 class Controls:
@@ -62,6 +81,8 @@ class Controls:
         self.show_join = False  # in a game: the join QR instead of the game
         self.phase = ""  # the table's, as last seen
         self._game_colours = False  # the game on the table has secret colours
+        self._reading_summary = False  # play waits for the table to read a deal's summary
+        self._stale_until = 0.0  # presses before this were meant for a screen now gone
         self._turn_lights: tuple[bool, ...] = (False,) * 5
         self._game_throws: int | None = None  # the game's throws already seen (view "throws")
         self._table_version: int | None = None
@@ -84,7 +105,9 @@ class Controls:
             self._last_activity = now  # a table change wakes a dimmed OLED
         if status["phase"] != self.phase:  # a new phase starts on its first page
             self.phase, self.page, self.show_join = status["phase"], 0, False
+            self._follow_table(now)
         self._game_colours = self.phase == "playing" and view_has_colours(view)
+        self._reading_summary = self.phase == "playing" and bool(status.get("interlude"))
         if self.colour_mode is not None and not self.colour_mode.active():
             self.colour_mode = None  # revealed, or the game it was for has ended
         self._note_game_throw(status, view, now)
@@ -94,6 +117,22 @@ class Controls:
         if problem != self._problem_seen:
             self._problem_seen, self.problem = problem, problem
 
+    def _follow_table(self, now: float) -> None:
+        """The table moved to a new phase: what the box showed of the old one gives
+        way, so the next frame is the table's screen. The box's own calls move it too
+        (A in the lobby starts the game); a menu that fits the new phase stays (the
+        game menu opened with the result cleared)."""
+        taken_away = False
+        if self.menu is not None and self.phase not in self.menu.phases:
+            self.menu, taken_away = None, True
+        if self.colour_mode is not None:  # a pass-around belongs to the phase it began in
+            self.colour_mode, taken_away = None, True
+        self.notice = None  # it spoke of the old screen (a refusal, a seat)
+        if self.throw_show is not None:
+            self.throw_show.hide()
+        if taken_away:
+            self._stale_until = now + FOLLOW_GRACE
+
     def _announce_seat_changes(self, status: Mapping[str, Any]) -> None:
         """A seat freed or taken during play, or asked to be freed, shows on the OLED as
         on every phone: no hand changes eyes unseen. What the box saw at its start is
@@ -101,18 +140,21 @@ class Controls:
         notices = status.get("notices") or []
         newest = max((notice["id"] for notice in notices), default=0)
         if self._seat_news is not None and newest > self._seat_news:
-            fresh = [notice["text"] for notice in notices if notice["id"] > self._seat_news]
-            self.show_notice("Seats", fresh[-1:])  # the newest: the OLED fits one
+            fresh = [notice_text(notice) for notice in notices if notice["id"] > self._seat_news]
+            self.show_notice(N_("Seats"), fresh[-1:])  # the newest: the OLED fits one
         self._seat_news = newest
         release = status.get("release")
         asked = (release["seat"], release["by"]) if release else None
         if release and asked != self._release_asked:
-            self.show_notice("Free a seat?", [f"The host asks to free seat {release['seat'] + 1}"])
+            asks = N_("The host asks to free seat {number}", number=release["seat"] + 1)
+            self.show_notice(N_("Free a seat?"), [asks])
         self._release_asked = asked
 
     def press(self, name: str, kind: str) -> list[Command]:
         """One accepted press: `kind` is "short" or "long" (decided on release)."""
-        self._last_activity = self.now()
+        now = self._last_activity = self.now()
+        if now < self._stale_until:
+            return []  # meant for the menu the table just took away: the new screen shows
         if self.problem is not None:
             self.problem = None  # read: the first press only puts it away
             return []
@@ -141,7 +183,7 @@ class Controls:
 
     def refused(self, reason: str) -> None:
         """The table said no to a command: say why for a while."""
-        self.show_notice("Not now", [reason])
+        self.show_notice(N_("Not now"), [reason])
 
     def show_notice(self, title: str, lines: list[str]) -> None:
         self.notice = (title, lines)
@@ -216,6 +258,8 @@ class Controls:
                 self.show_join = False
             elif press == ("B", "long"):
                 self.menu = end_game()
+            elif press == ("A", "short") and self._reading_summary:
+                return [SkipWait()]  # as the host's "Skip the wait"
             elif press == ("A", "short") and self._game_colours:
                 return [PassGameColours()]
             elif press == ("C", "long"):
@@ -223,8 +267,7 @@ class Controls:
                 self.show_join = not self.show_join
         elif self.phase == "over":
             if name == "A":
-                self.menu = game_menu(self._secret_colours)  # the result cleared, a new game
-                return [EndGame()]
+                self.menu = next_game_menu()  # play again, another game, or clear the table
             if press == ("B", "short"):
                 self.page += 1  # result, then the game's own pages
         return []

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 import engines
+from device.i18n import N_, Text, say
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
 from device.screens.render import seat_name
 from device.screens.sticks import sticks_screen
+from device.screens.takeback import take_back_screen
 
 if TYPE_CHECKING:
     from device.box_controls import Controls
@@ -36,25 +38,36 @@ View = Mapping[str, Any] | None
 
 
 # What the OLED says of a saved game an update could not resume (status "problem").
-PROBLEM_LINES = ["An update could not resume it.", "See the host page."]
+PROBLEM_TITLE = N_("Saved game kept")
+PROBLEM_LINES: list[str] = [N_("An update could not resume it."), N_("See the host page.")]
+
 
 def oled_picture(
     controls: Controls, status: Status, view: View, now: float, *, base_url: str
 ) -> Image.Image:
-    """The OLED frame: a notice, else a menu, a colour mode, a throw, the table."""
+    """The OLED frame: a notice, else a menu, a colour mode, a throw, the table.
+
+    Everything the box chose to say itself (a device.i18n.Text) is said here, in the
+    table's language as it is now."""
+    lang = status.get("language")
     if controls.notice is not None:
-        return message_screen(*controls.notice)
+        title, lines = controls.notice
+        return message_screen(say(title, lang), [say(line, lang) for line in lines])
     if controls.problem is not None:  # never silent; the host page says which and why
-        return message_screen("Saved game kept", PROBLEM_LINES)
+        return message_screen(say(PROBLEM_TITLE, lang), [say(line, lang) for line in PROBLEM_LINES])
     if controls.menu is not None:
         menu = controls.menu
-        return menu_screen(menu.title, menu.labels, menu.selected)
+        labels = [say(label, lang) for label in menu.labels]
+        return menu_screen(say(menu.title, lang), labels, menu.selected, lang=lang)
     if controls.colour_mode is not None:
-        return controls.colour_mode.screen()
+        return controls.colour_mode.screen(lang)
     show = controls.throw_show
     if show is not None and show.on_screen(now):
         throw = {"sticks": show.sticks, "count": show.count}
-        return sticks_screen(throw, show.label, show.draw_frame(now))
+        return sticks_screen(throw, say(show.label, lang), show.draw_frame(now), lang=lang)
+    asking = pending_take_back(status)
+    if asking is not None:  # the game waits for the table's answer: say so to all
+        return take_back_screen(asking, status)
     if status["phase"] == "idle":
         return screen_for(None, status, base_url)
     join = join_url(base_url, status)
@@ -85,22 +98,36 @@ def join_url(base_url: str, status: Status) -> str:
 
 
 def turn_lights(status: Status, view: View) -> tuple[bool, ...]:
-    """The stick LEDs between throws: one per seat, lit while the game waits for it."""
+    """The stick LEDs between throws: one per seat, lit while the game waits for it
+    (for its move, or for its answer to a take-back)."""
     sticks = [False] * 5
+    asking = pending_take_back(status)
     if status["phase"] == "playing" and view is not None:
-        for seat in view["to_act"]:
+        for seat in view["to_act"] if asking is None else asking["waiting"]:
             if seat < len(sticks):
                 sticks[seat] = True  # one LED per seat: whose move it is
     return tuple(sticks)
 
 
+def pending_take_back(status: Status) -> Mapping[str, Any] | None:
+    """The take-back waiting for the table's answer (device/takeback.py), if any."""
+    if status["phase"] != "playing":
+        return None
+    take_back = status.get("take_back") or {}
+    request: Mapping[str, Any] | None = take_back.get("request")
+    return request
+
+
 def throw_label(throw: Mapping[str, Any], status: Status) -> str:
     """What a game's throw was for, and whose: "Water: Ann" (the engine labels its
-    random events)."""
+    random events; the game's device package marks those labels for the catalogs)."""
     labels = engines.info(status["game"])["random_events"] if status.get("game") else {}
-    purpose = labels.get(str(throw.get("purpose")), "Throw")
+    label = labels.get(str(throw.get("purpose")))
+    purpose = Text(label) if label else N_("Throw")  # Text: the label is the engine's
     seat = throw.get("seat")
-    return f"{purpose}: {seat_name(status, seat)}" if isinstance(seat, int) else purpose
+    if not isinstance(seat, int):
+        return purpose
+    return N_("{purpose}: {name}", purpose=purpose, name=seat_name(status, seat))
 
 
 _PIXEL_INDEX = bytes([0]) + bytes([1]) * 255  # an "L" pixel, 0 or 255, to palette index 0 or 1

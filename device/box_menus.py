@@ -3,6 +3,15 @@
 Choosing an item gives an outcome: another menu, a command for the world
 (`device.box_commands`), or nothing. No menu calls the table itself, so the
 controls can be tested without one.
+
+Titles and items are `device.i18n.Text` (English strs that keep their message id):
+`device.box_look` says them in the table's language when it draws, so a menu
+follows a change of language while it is open. Names of games, people and
+languages are data, except a game's title, which its package marks for the catalogs.
+
+Each menu names the table phases it belongs to: when a phone moves the table on
+(opens a game, starts, ends or abandons it), the controls close a menu that no
+longer fits, so the OLED follows the table instead of offering a stale choice.
 """
 
 from __future__ import annotations
@@ -12,26 +21,38 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engines
+from device import games as device_games
 from device.box_commands import (
     Command,
     EndGame,
     OpenLobby,
+    Rematch,
+    SetLanguage,
     ShowColourRounds,
     StartColours,
 )
 from device.colour_round import MENU_ITEM, MENU_LABEL
+from device.i18n import LANGUAGES, N_, Nn_
+
+EVERY_PHASE = frozenset({"idle", "lobby", "playing", "over"})
+BETWEEN_GAMES = frozenset({"idle", "over"})  # where a new game can be opened
+OVER = frozenset({"over"})  # a result on the table: the next game keeps its seats
+LOBBY = frozenset({"lobby"})
+PLAYING = frozenset({"playing"})
 
 
 @dataclass
 class Menu:
-    """A list on the OLED; `choose(value)` says what picking an item leads to."""
+    """A list on the OLED; `choose(value)` says what picking an item leads to.
+    `phases`: the table phases in which it still makes sense."""
 
-    title: str
+    title: str  # a device.i18n.Text, or data (a game's title)
     labels: list[str]
     values: list[Any]
     choose: Callable[[Any], Menu | Command | None] = field(repr=False)
     selected: int = 0
     back: Menu | None = field(default=None, repr=False)
+    phases: frozenset[str] = EVERY_PHASE
 
     def next(self) -> None:
         self.selected = (self.selected + 1) % len(self.labels)
@@ -40,27 +61,94 @@ class Menu:
         return self.choose(self.values[self.selected])
 
 
+LANGUAGE_ITEM = "language"  # its value in the game menu, beside the engines' names
+# In every language's words at once, so whoever reads the box finds it, whatever the
+# box speaks now (a name, as the languages' own names in their menu).
+LANGUAGE_LABEL = "Language / 言語"
+
+
 def game_menu(secret_colours: bool) -> Menu:
-    """Every engine, then (when the box keeps colour rounds) "Secret colours"."""
-    games = [engines.info(name) for name in engines.names()]
-    labels, values = [g["title"] for g in games], [g["name"] for g in games]
+    """Every engine, then (when the box keeps colour rounds) "Secret colours", then the
+    table's language."""
+    names = engines.names()
+    labels, values = [device_games.title(name) for name in names], list(names)
     if secret_colours:  # last: secret colours for a game on a real board
         labels.append(MENU_LABEL)
         values.append(MENU_ITEM)
+    labels.append(LANGUAGE_LABEL)
+    values.append(LANGUAGE_ITEM)
 
     def choose(game: str) -> Menu | Command:
         if game == MENU_ITEM:
             return ShowColourRounds()
+        if game == LANGUAGE_ITEM:
+            return language_menu(back=game_menu(secret_colours))
         return players_menu(game, back=game_menu(secret_colours))
 
-    return Menu("New game", labels, values, choose)
+    return Menu(N_("New game"), labels, values, choose, phases=BETWEEN_GAMES)
 
 
-def players_menu(game: str, back: Menu | None = None) -> Menu:
+def language_menu(back: Menu | None = None) -> Menu:
+    """The table's language (the OLED, the TV page), each named in its own words."""
+    return Menu(
+        N_("Language"),
+        list(LANGUAGES.values()),
+        list(LANGUAGES),
+        SetLanguage,
+        back=back,
+        phases=BETWEEN_GAMES,
+    )
+
+
+def players_menu(
+    game: str,
+    back: Menu | None = None,
+    *,
+    open_for: Callable[[str, int], Command] = OpenLobby,
+    phases: frozenset[str] = BETWEEN_GAMES,
+) -> Menu:
+    """The game's player counts; choosing one opens its lobby (`open_for`: a new
+    table, or a rematch for the players already seated)."""
     info = engines.info(game)
     counts = list(range(info["min_players"], info["max_players"] + 1))
-    labels = [f"{n} players" for n in counts]
-    return Menu(info["title"], labels, counts, lambda n: OpenLobby(game, n), back=back)
+    return Menu(
+        device_games.title(game),
+        [Nn_("{count} player", "{count} players", n) for n in counts],
+        counts,
+        lambda n: open_for(game, n),
+        back=back,
+        phases=phases,
+    )
+
+
+def next_game_menu() -> Menu:
+    """After a result: the next game for the same people (every phone keeps its seat),
+    or clearing the table (every seat freed, as before rematches)."""
+    choices: dict[str, Callable[[], Menu | Command]] = {
+        N_("Play again"): Rematch,
+        N_("Another game"): lambda: other_game_menu(back=next_game_menu()),
+        N_("Clear the table"): lambda: confirm(N_("Free every seat?"), EndGame(), OVER),
+    }
+    return Menu(
+        N_("Next game"), list(choices), list(choices), lambda label: choices[label](), phases=OVER
+    )
+
+
+def other_game_menu(back: Menu | None = None) -> Menu:
+    """Another game for the players at the table: its lobby opens with their seats."""
+    names = engines.names()
+
+    def players(game: str) -> Menu:
+        return players_menu(game, other_game_menu(back), open_for=Rematch, phases=OVER)
+
+    return Menu(
+        N_("Another game"),
+        [device_games.title(name) for name in names],
+        list(names),
+        players,
+        back=back,
+        phases=OVER,
+    )
 
 
 def colours_menu(labels: Sequence[str], values: Sequence[Any], back: Menu | None = None) -> Menu:
@@ -68,20 +156,26 @@ def colours_menu(labels: Sequence[str], values: Sequence[Any], back: Menu | None
 
     def choose(choice: tuple[str, int]) -> Menu | Command:
         if choice[0] == "reveal":
-            return confirm("Reveal all colours?", StartColours(choice))
+            return confirm(N_("Reveal all colours?"), StartColours(choice), BETWEEN_GAMES)
         return StartColours(choice)
 
-    return Menu(MENU_LABEL, list(labels), list(values), choose, back=back)
+    return Menu(MENU_LABEL, list(labels), list(values), choose, back=back, phases=BETWEEN_GAMES)
 
 
-def confirm(question: str, then: Command) -> Menu:
+def confirm(question: str, then: Command, phases: frozenset[str]) -> Menu:
     """Ask before anything that cannot be undone; "No" is selected first."""
-    return Menu(question, ["No", "Yes"], [False, True], lambda yes: then if yes else None)
+    return Menu(
+        question,
+        [N_("No"), N_("Yes")],
+        [False, True],
+        lambda yes: then if yes else None,
+        phases=phases,
+    )
 
 
 def cancel_game() -> Menu:
-    return confirm("Cancel game?", EndGame())
+    return confirm(N_("Cancel game?"), EndGame(), LOBBY)
 
 
 def end_game() -> Menu:
-    return confirm("End game?", EndGame())
+    return confirm(N_("End game?"), EndGame(), PLAYING)

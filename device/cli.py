@@ -2,6 +2,9 @@
 
 tablemate run [--simulate | --real] [--host ADDR] [--port N] [--data DIR] [--config FILE]
 tablemate selftest [--simulate | --real] [--config FILE] [--button-timeout S] [--step S]
+tablemate verify GAME_ID [--data DIR] [--config FILE]
+tablemate backup PATH [--data DIR] [--config FILE] [--force]
+tablemate restore PATH [--data DIR] [--config FILE] [--force]
 """
 
 from __future__ import annotations
@@ -37,6 +40,28 @@ def build_parser() -> argparse.ArgumentParser:
     selftest.add_argument(
         "--step", type=float, default=0.3, help="seconds each LED stays lit (default 0.3)"
     )
+    verify = commands.add_parser(
+        "verify",
+        help="check a finished game: its sealed deal and every move, replayed from the seed",
+    )
+    verify.add_argument("game_id", type=int, help="the game's number in the box's history")
+    verify.add_argument("--data", type=Path, help="data directory of the journal")
+    verify.add_argument("--config", type=Path, help="TOML configuration file")
+    backup = commands.add_parser(
+        "backup", help="copy the journal (every game and score sheet) to a file"
+    )
+    backup.add_argument("path", type=Path, help="the file to write")
+    backup.add_argument("--force", action="store_true", help="replace an existing file")
+    restore = commands.add_parser(
+        "restore", help="make a backup the box's journal (stop the box first)"
+    )
+    restore.add_argument("path", type=Path, help="a file written by tablemate backup")
+    restore.add_argument(
+        "--force", action="store_true", help="replace a journal that holds games (kept aside)"
+    )
+    for command in (backup, restore):
+        command.add_argument("--data", type=Path, help="data directory of the journal")
+        command.add_argument("--config", type=Path, help="TOML configuration file")
     return parser
 
 
@@ -66,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "selftest":
             config = load_config(args.config, simulate=args.simulate)
+        elif args.command in ("verify", "backup", "restore"):
+            config = load_config(args.config, data_dir=args.data)
         else:
             config = load_config(
                 args.config, simulate=args.simulate, port=args.port, data_dir=args.data
@@ -73,12 +100,55 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as err:
         print(f"tablemate: {err}", file=sys.stderr)
         return 2
+    if args.command in ("backup", "restore"):
+        return _backup_command(args, config.journal_path)
     if args.command == "selftest":
         from device.selftest import selftest_main  # imported late, like the device
 
         return selftest_main(config, button_timeout=args.button_timeout, step=args.step)
+    if args.command == "verify":
+        return _verify(config.journal_path, args.game_id)
     if args.host:
         config.host = args.host
     from device.app import run_device  # imported late: `--help` stays fast
 
     return run_device(config)
+
+
+def _verify(path: Path, game_id: int) -> int:
+    """Print what `tablemate verify` found: 0 when the game verifies, 1 when not."""
+    from device.journal import Journal, JournalError
+    from device.replay import report
+
+    if not path.exists():
+        print(f"tablemate: no journal at {path}", file=sys.stderr)
+        return 1
+    try:
+        journal = Journal(path)
+    except (JournalError, OSError) as err:
+        print(f"tablemate: {err}", file=sys.stderr)
+        return 1
+    try:
+        ok, lines = report(journal, game_id)
+    finally:
+        journal.close()
+    print("\n".join(lines))
+    return 0 if ok else 1
+
+
+def _backup_command(args: argparse.Namespace, journal_path: Path) -> int:
+    from device.backup import BackupError, backup_file, restore
+
+    try:
+        if args.command == "backup":
+            version = backup_file(journal_path, args.path, force=args.force)
+            print(f"journal (schema {version}) copied to {args.path}")
+        else:
+            kept = restore(args.path, journal_path, force=args.force)
+            if kept is not None:
+                print(f"the journal that was there is kept as {kept}")
+            print(f"{args.path} restored to {journal_path}")
+    except BackupError as err:
+        print(f"tablemate: {err}", file=sys.stderr)
+        return 1
+    return 0

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from device.companion.colours import MAX_PLAYERS, MIN_PLAYERS, ColourRounds
+from device.i18n import N_, Nn_
 from device.screens.colours import colour_screen, pass_screen, reveal_screen
 from device.screens.render import seat_name
 from device.table import Table
@@ -32,7 +33,7 @@ LED_COLOURS: dict[str, Colour] = {
     "G": (0.0, 1.0, 0.0),
 }
 DARK: Colour = (0.0, 0.0, 0.0)
-MENU_LABEL = "Secret colours"
+MENU_LABEL = N_("Secret colours")
 MENU_ITEM = "secret-colours"  # its value in the box's game menu, beside the engines' names
 
 
@@ -120,7 +121,9 @@ class ColourMode(Protocol):
         """One short or long press; False when it ends the mode."""
         ...
 
-    def screen(self) -> Image.Image: ...
+    def screen(self, lang: str | None = None) -> Image.Image:
+        """The OLED frame, in the table's language `lang`."""
+        ...
 
     def leds(self) -> dict[str, Any]: ...
 
@@ -148,11 +151,11 @@ class PassAround:
             self.seat = (self.seat + 1) % self.players
         return True
 
-    def screen(self) -> Image.Image:
+    def screen(self, lang: str | None = None) -> Image.Image:
         names = self.source.names()
         if self.holding:
-            return colour_screen(names[self.seat], self.source.colour_of(self.seat))
-        return pass_screen(names[self.seat], self.seat, len(names), self.source.code())
+            return colour_screen(names[self.seat], self.source.colour_of(self.seat), lang=lang)
+        return pass_screen(names[self.seat], self.seat, len(names), self.source.code(), lang=lang)
 
     def leds(self) -> dict[str, Any]:
         sticks = [seat == self.seat for seat in range(STICK_COUNT)]
@@ -176,8 +179,8 @@ class Reveal:
     def press(self, name: str, kind: str) -> bool:
         return False
 
-    def screen(self) -> Image.Image:
-        return reveal_screen(self.names, self.colours)
+    def screen(self, lang: str | None = None) -> Image.Image:
+        return reveal_screen(self.names, self.colours, lang=lang)
 
     def leds(self) -> dict[str, Any]:
         return {"sticks": [False] * STICK_COUNT, "status": DARK}
@@ -192,13 +195,13 @@ def round_choices(rounds: ColourRounds) -> tuple[list[str], list[Any]]:
     values: list[Any] = []
     current = rounds.current()
     if current is not None and not current.revealed:
-        labels += ["Pass the box", "Reveal all"]
+        labels += [N_("Pass the box"), N_("Reveal all")]
         values += [("pass", current.id), ("reveal", current.id)]
     elif current is not None:
-        labels.append("Show the reveal")
+        labels.append(N_("Show the reveal"))
         values.append(("show", current.id))
     for players in range(MIN_PLAYERS, MAX_PLAYERS + 1):
-        labels.append(f"New: {players} players")
+        labels.append(Nn_("New: {count} player", "New: {count} players", players))
         values.append(("new", players))
     return labels, values
 

@@ -10,6 +10,10 @@
     [data]
     dir = "~/.local/share/tablemate"   # the journal lives here
 
+    [table]
+    language = "en"         # what the OLED and the TV page speak: "en" or "ja"; the
+                            # host page and the box's menu change it (kept in the journal)
+
     [hardware]
     simulate = "auto"       # "auto" (simulate unless on a Raspberry Pi), true or false
     dim_after = 60          # seconds without input before the OLED dims; 0: never
@@ -33,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from device.i18n import LANGUAGES
 from hardware import is_raspberry_pi
 from hardware.config import HardwareConfig
 
@@ -54,6 +59,7 @@ class Config:
     threads: int = 24
     data_dir: Path = field(default_factory=lambda: Path("~/.local/share/tablemate").expanduser())
     simulate: bool = True
+    language: str = "en"  # the table's, until the host or the box picks another
     hardware: HardwareConfig = field(default_factory=HardwareConfig)
 
     @property
@@ -82,12 +88,13 @@ def load_config(
             raise ConfigError(f"cannot read {path}: {err.strerror}") from None
         except tomllib.TOMLDecodeError as err:
             raise ConfigError(f"{path} is not valid TOML: {err}") from None
-    unknown = set(raw) - {"web", "data", "hardware"}
+    unknown = set(raw) - {"web", "data", "table", "hardware"}
     if unknown:
         raise ConfigError(f"unknown section(s): {', '.join(sorted(unknown))}")
 
     web = _section(raw, "web", {"host", "port", "public_url", "threads"})
     data = _section(raw, "data", {"dir"})
+    table = _section(raw, "table", {"language"})
     hardware = dict(_section(raw, "hardware", None))
     simulate_setting = hardware.pop("simulate", "auto")
 
@@ -96,6 +103,7 @@ def load_config(
         port=_typed(web, "port", int, Config.port),
         public_url=_typed(web, "public_url", str, Config.public_url),
         threads=_typed(web, "threads", int, Config.threads),
+        language=_typed(table, "language", str, Config.language),
         hardware=_hardware_config(hardware),
     )
     if "dir" in data:
@@ -106,6 +114,11 @@ def load_config(
         raise ConfigError(
             f"web threads must be at least {REQUEST_THREADS + 4}: "
             f"{REQUEST_THREADS} for requests and some for live screens"
+        )
+
+    if config.language not in LANGUAGES:
+        raise ConfigError(
+            f"[table] language must be one of {', '.join(LANGUAGES)}, not {config.language!r}"
         )
 
     config.simulate = _decide_simulate(simulate, simulate_setting)

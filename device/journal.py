@@ -6,6 +6,9 @@ the Table commits each change (a lobby with its host, a last move with the game'
 end, a freed seat with the host passing on) as one.
 
 A game is replayed from its row (engine, players, options, seed) and its actions.
+A take-back (device/takeback.py) moves the actions it takes back to
+taken_back_actions and logs its request in take_backs, so the replay is of what
+stands and the history keeps both.
 Finished, abandoned and unreplayable games stay as history. The journal holds seeds,
 seat tokens and the answers kept for retried requests, so nothing here is ever sent
 to a phone as it is.
@@ -132,6 +135,65 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        4,
+        "take-backs: the table's own options, a pending take-back request, each request's"
+        " outcome and the actions taken back",
+        (
+            # JSON {"take_backs": "off" | "ask" | "free"}; NULL: the defaults (an older game).
+            "ALTER TABLE games ADD COLUMN table_options TEXT",
+            # JSON {"seat", "steps", "agreed", "for"}: a take-back waiting for the table.
+            "ALTER TABLE games ADD COLUMN take_back_request TEXT",
+            """CREATE TABLE IF NOT EXISTS take_backs (
+                id        INTEGER PRIMARY KEY,
+                game_id   INTEGER NOT NULL REFERENCES games(id),
+                seat      INTEGER NOT NULL,       -- who asked
+                name      TEXT    NOT NULL,       -- their name then
+                steps     INTEGER NOT NULL,       -- how many actions
+                first_idx INTEGER NOT NULL,       -- the first action's index (the log after)
+                mode      TEXT    NOT NULL,       -- ask | free
+                outcome   TEXT    NOT NULL,       -- taken_back | refused | withdrawn | dropped
+                agreed    TEXT    NOT NULL,       -- JSON [{"seat", "by": "seat" | "host"}]
+                refused   INTEGER,                -- the seat that refused
+                at        REAL    NOT NULL
+            )""",
+            "CREATE INDEX IF NOT EXISTS take_backs_by_game ON take_backs (game_id, id)",
+            """CREATE TABLE IF NOT EXISTS taken_back_actions (
+                take_back INTEGER NOT NULL REFERENCES take_backs(id),
+                game_id   INTEGER NOT NULL REFERENCES games(id),
+                idx       INTEGER NOT NULL,       -- where it stood in the log
+                seat      INTEGER NOT NULL,
+                action    TEXT    NOT NULL,
+                at        REAL    NOT NULL,       -- when it was first accepted
+                request   TEXT,                   -- the phone's id for it: never applied again
+                PRIMARY KEY (take_back, idx)
+            )""",
+            "CREATE INDEX IF NOT EXISTS taken_back_by_request"
+            " ON taken_back_actions (game_id, seat, request)",
+        ),
+    ),
+    Migration(
+        5,
+        "sealed deals: each game's secret salt and public commitment, and what its end"
+        " looked like (device/fingerprint.py)",
+        (
+            # Set when the game starts; NULL for a game started by an older release.
+            "ALTER TABLE games ADD COLUMN salt TEXT",  # secret until the game is over
+            "ALTER TABLE games ADD COLUMN commitment TEXT",  # SHA-256 hex: public
+            # JSON {"actions", "finished", "scores", "winners", "state"}: set as it ends.
+            "ALTER TABLE games ADD COLUMN result TEXT",
+        ),
+    ),
+    Migration(
+        6,
+        "the table's own settings that outlive a game (its language)",
+        (
+            """CREATE TABLE IF NOT EXISTS settings (
+                key   TEXT PRIMARY KEY,
+                value TEXT NOT NULL               -- JSON
+            )""",
+        ),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -168,6 +230,39 @@ class GameRecord:
     cleared: float | None = None
     problem: str | None = None
     release_request: dict[str, Any] | None = None
+    table_options: dict[str, Any] = field(default_factory=dict)
+    take_back_request: dict[str, Any] | None = None
+    salt: str | None = None  # the deal's secret salt (device/fingerprint.py)
+    commitment: str | None = None  # the deal's public commitment
+    result: dict[str, Any] | None = None  # how the game ended, for its replay's check
+
+    def saved_game(self) -> dict[str, Any]:
+        """The game as `engines.load` takes it: its setup, seed and every action."""
+        return {
+            "engine": self.engine,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "actions": [[seat, action] for seat, action in self.actions],
+        }
+
+
+@dataclass(frozen=True)
+class TakeBackEntry:
+    """One take-back request's outcome, as the journal keeps it (history, never a phone's
+    view: `actions` holds what was taken back, a secret choice included)."""
+
+    id: int
+    seat: int
+    name: str
+    steps: int
+    first_idx: int
+    mode: str
+    outcome: str
+    agreed: list[dict[str, Any]]
+    refused: int | None
+    at: float
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -253,6 +348,14 @@ class Journal:
                 log.warning("journal: %d rows point at missing games (kept)", len(broken))
 
     # --- transactions -----------------------------------------------------------------
+
+    @contextmanager
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        """The connection itself under the journal's lock, for the few modules with their
+        own queries over this schema (device/history.py, device/backup.py); they write
+        only inside transaction()."""
+        with self._lock:
+            yield self._db
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -363,10 +466,20 @@ class Journal:
             (None if request is None else json.dumps(request), game_id),
         )
 
-    def start_game(self, game_id: int, seed: int, rules_version: int = 1) -> None:
+    def start_game(
+        self,
+        game_id: int,
+        seed: int,
+        rules_version: int = 1,
+        *,
+        salt: str | None = None,
+        commitment: str | None = None,
+    ) -> None:
+        """The game begins: its seed, and the deal's salt and commitment (fingerprint.py)."""
         self._write(
-            "UPDATE games SET seed = ?, status = 'playing', rules_version = ? WHERE id = ?",
-            (seed, rules_version, game_id),
+            "UPDATE games SET seed = ?, status = 'playing', rules_version = ?, salt = ?,"
+            " commitment = ? WHERE id = ?",
+            (seed, rules_version, salt, commitment, game_id),
         )
 
     def append_action(
@@ -408,16 +521,144 @@ class Journal:
             ).fetchone()
         return None if row is None else (json.loads(row[0]), json.loads(row[1]))
 
-    def end_game(self, game_id: int, status: str, *, problem: str | None = None) -> None:
-        """Over (its result stays on the table until cleared), abandoned or unreplayable."""
+    # --- take-backs (device/takeback.py) ------------------------------------------------
+
+    def set_table_options(self, game_id: int, options: dict[str, Any]) -> None:
+        """The table's own options for a game (not its engine's): {"take_backs": mode,
+        "open_hands": bool}. Sets the options given and keeps the others."""
+        with self.transaction():
+            row = self._db.execute(
+                "SELECT table_options FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            kept = json.loads(row[0]) if row and row[0] else {}
+            self._db.execute(
+                "UPDATE games SET table_options = ? WHERE id = ?",
+                (json.dumps({**kept, **options}), game_id),
+            )
+
+    def set_take_back_request(self, game_id: int, request: dict[str, Any] | None) -> None:
+        """The take-back waiting for the table's answer, or None."""
+        self._write(
+            "UPDATE games SET take_back_request = ? WHERE id = ?",
+            (None if request is None else json.dumps(request), game_id),
+        )
+
+    def record_take_back(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        name: str,
+        steps: int,
+        first_idx: int,
+        mode: str,
+        outcome: str,
+        agreed: list[dict[str, Any]],
+        refused: int | None = None,
+    ) -> int:
+        """A take-back request's end, in one transaction with its effects: the pending
+        request is cleared and, when the actions were taken back ("taken_back"), every
+        action from `first_idx` on moves to taken_back_actions with its request id (so a
+        retry of it is refused, never applied again) and the answers kept for retries of
+        those actions go (their indexes will be reused). Returns the entry's id."""
+        with self.transaction():
+            cursor = self._db.execute(
+                "INSERT INTO take_backs (game_id, seat, name, steps, first_idx, mode, outcome,"
+                " agreed, refused, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seat,
+                    name,
+                    steps,
+                    first_idx,
+                    mode,
+                    outcome,
+                    json.dumps(agreed),
+                    refused,
+                    time.time(),
+                ),
+            )
+            entry = cursor.lastrowid
+            assert entry is not None
+            self._db.execute("UPDATE games SET take_back_request = NULL WHERE id = ?", (game_id,))
+            if outcome == "taken_back":
+                self._db.execute(
+                    "INSERT INTO taken_back_actions (take_back, game_id, idx, seat, action, at,"
+                    " request) SELECT ?, a.game_id, a.idx, a.seat, a.action, a.at,"
+                    " (SELECT r.request FROM requests r WHERE r.game_id = a.game_id"
+                    " AND r.idx = a.idx) FROM actions a WHERE a.game_id = ? AND a.idx >= ?",
+                    (entry, game_id, first_idx),
+                )
+                self._db.execute(
+                    "DELETE FROM requests WHERE game_id = ? AND idx >= ?", (game_id, first_idx)
+                )
+                self._db.execute(
+                    "DELETE FROM actions WHERE game_id = ? AND idx >= ?", (game_id, first_idx)
+                )
+        return entry
+
+    def was_taken_back(self, game_id: int, seat: int, request: str) -> bool:
+        """Whether the phone's request id named an action since taken back."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT 1 FROM taken_back_actions WHERE game_id = ? AND seat = ? AND request = ?",
+                (game_id, seat, request),
+            ).fetchone()
+        return row is not None
+
+    def take_backs(self, game_id: int) -> list[TakeBackEntry]:
+        """Every concluded take-back request of a game, oldest first, with the actions
+        taken back (for history and tests; it may hold a secret choice)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, seat, name, steps, first_idx, mode, outcome, agreed, refused, at"
+                " FROM take_backs WHERE game_id = ? ORDER BY id",
+                (game_id,),
+            ).fetchall()
+            taken = self._db.execute(
+                "SELECT take_back, seat, action FROM taken_back_actions WHERE game_id = ?"
+                " ORDER BY take_back, idx",
+                (game_id,),
+            ).fetchall()
+        actions: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+        for entry, seat, action in taken:
+            actions.setdefault(entry, []).append((seat, json.loads(action)))
+        return [
+            TakeBackEntry(
+                id=row[0],
+                seat=row[1],
+                name=row[2],
+                steps=row[3],
+                first_idx=row[4],
+                mode=row[5],
+                outcome=row[6],
+                agreed=json.loads(row[7]),
+                refused=row[8],
+                at=row[9],
+                actions=actions.get(row[0], []),
+            )
+            for row in rows
+        ]
+
+    def end_game(
+        self,
+        game_id: int,
+        status: str,
+        *,
+        problem: str | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Over (its result stays on the table until cleared), abandoned or unreplayable;
+        `result` is what the game looked like then (fingerprint.final_result)."""
         if status not in ENDED_STATUSES:
             raise ValueError(f"a game ends as {', '.join(ENDED_STATUSES)}, not {status!r}")
         now = time.time()
+        ending = None if result is None else json.dumps(result)
         self._write(
             "UPDATE games SET status = ?, ended = COALESCE(ended, ?), problem = ?,"
-            " cleared = CASE WHEN ? = 'abandoned' THEN COALESCE(cleared, ?) ELSE cleared END"
-            " WHERE id = ?",
-            (status, now, problem, status, now, game_id),
+            " cleared = CASE WHEN ? = 'abandoned' THEN COALESCE(cleared, ?) ELSE cleared END,"
+            " result = COALESCE(?, result) WHERE id = ?",
+            (status, now, problem, status, now, ending, game_id),
         )
 
     def clear(self, game_id: int) -> None:
@@ -454,7 +695,8 @@ class Journal:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, engine, players, options, room, seed, status, host,"
-                " rules_version, opener, cleared, problem, release_request"
+                " rules_version, opener, cleared, problem, release_request,"
+                " table_options, take_back_request, salt, commitment, result"
                 " FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
@@ -482,6 +724,11 @@ class Journal:
             cleared=row[10],
             problem=row[11],
             release_request=None if row[12] is None else json.loads(row[12]),
+            table_options={} if row[13] is None else json.loads(row[13]),
+            take_back_request=None if row[14] is None else json.loads(row[14]),
+            salt=row[15],
+            commitment=row[16],
+            result=None if row[17] is None else json.loads(row[17]),
         )
 
     def history(self, limit: int = 50) -> list[dict[str, Any]]:
@@ -562,3 +809,16 @@ class Journal:
                 (sheet, json.dumps(body), folded, through),
             )
         return gone
+
+    # --- the table's settings ---------------------------------------------------------
+
+    def setting(self, key: str) -> Any:
+        """A setting the table keeps across restarts (None if never set)."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else json.loads(row[0])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        self._write(
+            "INSERT OR REPLACE INTO settings (key, value) VALUES (?, ?)", (key, json.dumps(value))
+        )

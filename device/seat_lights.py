@@ -1,7 +1,8 @@
 """What each seat's light on the external LED ring shows, from the table's public data.
 
 Lobby: a dim light for every seat taken. Playing: the seats the game waits for
-pulse green, the others stay dim. Over: the winners blink gold. Idle: all dark.
+(or, while the table reads a summary, those yet to tap Continue) pulse green, the
+others stay dim. Over: the winners blink gold. Idle: all dark.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def seat_lights(status: Mapping[str, Any], view: Mapping[str, Any] | None) -> li
     if view is None:
         return []
     if phase == "playing":
-        to_act = set(view.get("to_act", []))
+        pause = status.get("interlude")  # a summary is read: the table waits on Continues
+        to_act = set(pause["waiting"] if pause else view.get("to_act", []))
         return [TO_ACT if seat in to_act else SEATED for seat in range(players)]
     if phase == "over":
         winners = set(view.get("winners", []))

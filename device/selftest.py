@@ -109,8 +109,10 @@ def _ring(hw: Hardware, say: Say, step: float) -> bool:
         say(f"LED ring: each of {link.seats} seats white in turn")
         for seat in range(link.seats):
             link.show([RING_WHITE if index == seat else OFF for index in range(seat + 1)])
+            link.wait_until_shown(LINK_WAIT)  # show() keeps only the latest: let each be seen
             time.sleep(step)
         link.show([])
+        link.wait_until_shown(LINK_WAIT)
     return _report(say, "LED ring", link.healthy, link.error, f"answered on {link.name}")
 
 

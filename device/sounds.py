@@ -42,10 +42,18 @@ def cue_for(before: View | None, after: View | None) -> str | None:
             return "trick_won"
         if _changed(before, after, "last_throw"):
             return "throw"
-    waiting_before = set(before.get("to_act", [])) if same_game and before is not None else set()
-    if set(after.get("to_act", [])) - waiting_before:
+    waiting_before = _waiting(before) if same_game and before is not None else set()
+    if _waiting(after) - waiting_before:
         return "your_turn"
     return None
+
+
+def _waiting(view: View) -> set[int]:
+    """Who must act; nobody while the table reads a summary (it waits on Continues),
+    so the turn's tone sounds when play resumes."""
+    if view.get("table", {}).get("interlude"):
+        return set()
+    return set(view.get("to_act", []))
 
 
 def _phase(view: View) -> str:

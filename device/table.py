@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -28,9 +29,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines
+from device import i18n, rematch
+from device.fingerprint import commitment, final_result, new_salt, short
+from device.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
 from device.journal import GameRecord, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
 from device.names import tidy_name
+from device.refusal import Refusal
+from device.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
+from device.takeback import OPTION as TAKE_BACKS
+from device.takeback import Decision, Seating, TakeBackRefused, TakeBacks, check_mode
 from engines import Game
 
 log = logging.getLogger(__name__)
@@ -48,8 +56,11 @@ OLDER_RULES = (
 Subscriber = Callable[[int], None]
 
 
-class TableError(Exception):
-    """A request the table cannot honour now; the message is fit for a player."""
+class TableError(Refusal):
+    """A request the table cannot honour now: a player's sentence (device/refusal.py)
+    and a stable code for pages and scripts ("table" unless a more precise one)."""
+
+    default_code = "table"
 
 
 class _OlderRules(Exception):
@@ -67,7 +78,13 @@ class ReleaseRequest:
 
 
 class Table:
-    def __init__(self, journal: Journal, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        language: str = i18n.DEFAULT,
+    ) -> None:
         self._journal = journal
         self._clock = clock
         self._lock = threading.RLock()
@@ -84,6 +101,14 @@ class Table:
         self._release: ReleaseRequest | None = None
         self._notices: list[dict[str, Any]] = []  # the latest seat changes during play
         self._problem: str | None = None  # why the last game could not be resumed
+        self._interlude = Interlude(journal)  # the pause after a deal's summary
+        self._take_backs = TakeBacks(journal)  # take-back requests (device/takeback.py)
+        self._commitment: str | None = None  # the deal's seal (device/fingerprint.py)
+        self._open_hands = DEFAULT_OPEN_HANDS  # every hand open in replays (device/replay.py)
+        self._last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
+        # What the OLED and the TV speak: the one the host or the box last picked (kept in
+        # the journal), else the configured one (device/i18n.py).
+        self._language = i18n.valid(journal.setting("language")) or language
         self._recover()
 
     # --- recovery ---------------------------------------------------------------
@@ -139,15 +164,7 @@ class Table:
             return engines.new(record.engine, record.players, seed=0, options=record.options)
         if record.rules_version != _rules_version(record.engine, record.players, record.options):
             raise _OlderRules(record.engine)
-        return engines.load(
-            {
-                "engine": record.engine,
-                "players": record.players,
-                "seed": record.seed,
-                "options": record.options,
-                "actions": [[seat, action] for seat, action in record.actions],
-            }
-        )
+        return engines.load(record.saved_game())
 
     def _restore(self, record: GameRecord) -> None:
         replayed = self._replay(record)  # a lobby too: its engine and options still hold
@@ -163,6 +180,8 @@ class Table:
         self._opener = record.opener
         self._notices = [_notice(e) for e in self._journal.seat_log(record.id, NOTICES_SHOWN)]
         self._game = game
+        if game is not None:
+            self._interlude.restore(record.id, game)
         if game is None:
             self._phase = "lobby"
         else:
@@ -172,6 +191,16 @@ class Table:
             # The holder's phone gets the whole grace again from the restart.
             agreed = set(asked["agreed"]) & set(self._seats)
             self._release = ReleaseRequest(asked["seat"], asked["by"], self._clock(), agreed)
+        pending = record.take_back_request if self._phase == "playing" else None
+        self._take_backs.restore(record.table_options, pending, game, self._seating())
+        self._commitment = record.commitment if game is not None else None
+        self._open_hands = bool(record.table_options.get(OPEN_HANDS, DEFAULT_OPEN_HANDS))
+        if self._phase == "over":  # who left after the game holds no seat for the next
+            left = {e.seat: e.kind for e in self._journal.seat_log(record.id, 1000)}
+            self._seats = {s: r for s, r in self._seats.items() if left.get(s) != "left"}
+        else:
+            after = record.table_options.get(rematch.AFTER)  # the game before, if a rematch
+            self._last_game = rematch.last_game(self._journal, after)
         log.info("resumed game %s (%s, %s)", record.id, record.engine, self._phase)
 
     def _reset(self) -> None:
@@ -179,6 +208,10 @@ class Table:
         self._engine, self._players, self._options, self._room = "", 0, {}, ""
         self._seats, self._host_seat, self._opener = {}, None, None
         self._release, self._notices, self._problem = None, [], None
+        self._interlude.clear()
+        self._take_backs.clear()
+        self._commitment, self._open_hands = None, DEFAULT_OPEN_HANDS
+        self._last_game = None
 
     # --- subscribers ------------------------------------------------------------------
 
@@ -204,6 +237,11 @@ class Table:
     @property
     def phase(self) -> str:
         return self._phase
+
+    @property
+    def journal(self) -> Journal:
+        """The journal this table writes: history reads it (device/history.py)."""
+        return self._journal
 
     def status(self) -> dict[str, Any]:
         """What everyone may know about the table (no tokens, no seed, no secret options)."""
@@ -232,6 +270,21 @@ class Table:
                 "release": self._release_status(),
                 "notices": list(self._notices),
                 "problem": self._problem,
+                "interlude": self._interlude.status(self._seats, self._seat_name),
+                "take_back": self._take_backs.status(
+                    self._game, self._phase == "playing", self._seating()
+                ),
+                "trick_pause": self._interlude.trick_pause,
+                # The deal's sealed commitment: public from the first move (never the seed).
+                "fingerprint": (
+                    {"short": short(self._commitment), "commitment": self._commitment}
+                    if self._commitment
+                    else None
+                ),
+                "replays": {"open_hands": self._open_hands},
+                # The game before this one at the table, until this one ends (rematch.py).
+                "last_game": self._last_game if self._phase != "over" else None,
+                "language": self._language,  # the OLED's and the TV's (phones pick their own)
                 "version": self._version,
             }
 
@@ -263,13 +316,19 @@ class Table:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         with self._lock:
-            if self._game is None or self._phase != "playing":
-                return []
+            if self._game is None or self._phase != "playing" or self._interlude.holds(self._seats):
+                return []  # nobody moves while the table reads a summary
+            if self._take_backs.request is not None:
+                return []  # nor while it answers a take-back
             return self._game.legal_actions(seat)
 
     def to_act(self) -> list[int]:
         with self._lock:
-            return list(self._game.to_act) if self._game and self._phase == "playing" else []
+            if self._game is None or self._phase != "playing" or self._interlude.holds(self._seats):
+                return []
+            if self._take_backs.request is not None:
+                return []
+            return list(self._game.to_act)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds, or None; a token that is not ASCII text is unknown."""
@@ -300,6 +359,8 @@ class Table:
         options: Mapping[str, Any] | None = None,
         host_name: str | None = None,
         opener: str | None = None,
+        take_backs: str | None = None,
+        open_hands: bool | None = None,
     ) -> tuple[int, str] | None:
         """Open a new lobby; only when no game is in play.
 
@@ -308,15 +369,18 @@ class Table:
         code. Returns (seat, token) then, else None. `opener` is a key only that phone
         knows: asking again with it while the game it opened is open (the answer was
         lost) returns the host's seat and token again instead of refusing.
+        `take_backs` is the table's take-back mode (device/takeback.py), "ask" if None;
+        `open_hands` lets the game's replay show every hand at once (on if None).
         """
         options = dict(options or {})
+        mode = _take_back_mode(take_backs)
         name = None if host_name is None else _clean_name(host_name)
         with self._lock:
             if self._phase in ("lobby", "playing"):
                 ticket = self._reclaim(opener) if name is not None else None
                 if ticket is not None:
                     return ticket
-                raise TableError("a game is already open: end it first")
+                raise TableError("a game is already open: end it first", "game_open")
             rules_version = self._check_setup(game, players, options)
             room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
             token = secrets.token_urlsafe(18)
@@ -335,7 +399,11 @@ class Table:
                 if name is not None:
                     self._journal.set_seat(record_id, 0, seat_name, token)
                     self._journal.set_host(record_id, 0)
+                hands = DEFAULT_OPEN_HANDS if open_hands is None else bool(open_hands)
+                self._journal.set_table_options(record_id, {TAKE_BACKS: mode, OPEN_HANDS: hands})
             self._reset()
+            self._take_backs.mode = mode
+            self._open_hands = hands
             self._record_id, self._phase = record_id, "lobby"
             self._engine, self._players, self._options, self._room = game, players, options, room
             ticket = None
@@ -362,8 +430,12 @@ class Table:
         game: str | None = None,
         players: int | None = None,
         options: Mapping[str, Any] | None = None,
+        take_backs: str | None = None,
+        open_hands: bool | None = None,
     ) -> None:
-        """Change the game, player count or options while the lobby is open."""
+        """Change the game, player count, options, take-back mode or open hands in
+        replays while the lobby is open."""
+        mode = None if take_backs is None else _take_back_mode(take_backs)
         with self._lock:
             self._require_phase("lobby")
             game = self._engine if game is None else game
@@ -371,10 +443,20 @@ class Table:
             new_options = self._options if options is None else dict(options)
             self._check_setup(game, players, new_options)
             if any(seat >= players for seat in self._seats):
-                raise TableError("free the seats beyond the new player count first")
+                raise TableError("free the seats beyond the new player count first", "seats_taken")
             assert self._record_id is not None
-            self._journal.update_lobby(self._record_id, game, players, new_options)
+            with self._journal.transaction():
+                self._journal.update_lobby(self._record_id, game, players, new_options)
+                if mode is not None:
+                    self._journal.set_table_options(self._record_id, {TAKE_BACKS: mode})
+                if open_hands is not None:
+                    hands = {OPEN_HANDS: bool(open_hands)}
+                    self._journal.set_table_options(self._record_id, hands)
             self._engine, self._players, self._options = game, players, new_options
+            if mode is not None:
+                self._take_backs.mode = mode
+            if open_hands is not None:
+                self._open_hands = bool(open_hands)
             change = self._changed()
         self._publish(change)
 
@@ -387,10 +469,15 @@ class Table:
         """
         name = _clean_name(name)
         with self._lock:
+            if self._phase == "over" and self.check_room(code):
+                raise TableError(
+                    "this game has just ended: join when the host starts the next one",
+                    "between_games",
+                )
             if self._phase not in ("lobby", "playing"):
-                raise TableError("there is no game to join right now")
+                raise TableError("there is no game to join right now", "no_game")
             if not self.check_room(code):
-                raise TableError("that room code is not this table's")
+                raise TableError("that room code is not this table's", "wrong_room")
             ticket = self._take_seat(name, seat)
             change = self._changed()
         self._publish(change)
@@ -400,13 +487,20 @@ class Table:
         """Seat a player (lock held); the first seated becomes host, in one transaction."""
         free = [s for s in range(self._players) if s not in self._seats]
         if not free:
-            raise TableError("every seat is taken")
+            raise TableError("every seat is taken: you can watch the game instead", "table_full")
         if seat is None:
             seat = free[0]
         elif seat not in free:
-            raise TableError(f"seat {seat + 1} is not free")
+            raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
+        if rematch.name_taken(name, (record.name for record in self._seats.values())):
+            raise TableError(
+                "someone at this table is already called {name}: "
+                "add an initial or pick another name",
+                rematch.NAME_TAKEN,
+                {"name": name},
+            )
         hosts = self._host_seat is None
         playing = self._phase == "playing"
         assert self._record_id is not None
@@ -435,9 +529,11 @@ class Table:
         """
         with self._lock:
             if self._phase not in ("lobby", "playing"):
-                raise TableError("there is no open game")
+                raise TableError("there is no open game", "no_game")
             if not isinstance(seat, int) or seat not in self._seats:
-                raise TableError(f"seat {_number(seat)} is already free")
+                raise TableError(
+                    "seat {seat} is already free", "seat_free", {"seat": _number(seat)}
+                )
             assert self._record_id is not None
             request = self._release
             if self._phase == "lobby":
@@ -449,8 +545,9 @@ class Table:
             elif request is not None:
                 if request.seat != seat:
                     raise TableError(
-                        f"freeing seat {request.seat + 1} is already asked:"
-                        " wait for the answer, or withdraw it"
+                        "freeing seat {seat} is already asked: wait for the answer, or withdraw it",
+                        "release_pending",
+                        {"seat": request.seat + 1},
                     )
                 self._free_with_the_table(request)
                 outcome = "freed"
@@ -473,9 +570,9 @@ class Table:
         with self._lock:
             request = self._release
             if request is None or self._phase != "playing":
-                raise TableError("nobody is asking to free a seat")
+                raise TableError("nobody is asking to free a seat", "no_release")
             if seat not in self._seats:
-                raise TableError("join the table first")
+                raise TableError("join the table first", "not_seated")
             assert self._record_id is not None
             holder = self._seat_name(request.seat)
             if seat == request.seat:
@@ -518,24 +615,25 @@ class Table:
         if kind is not None:
             self._notify(entry)
 
-    def _table_agrees(self, request: ReleaseRequest) -> str | None:
+    def _table_agrees(self, request: ReleaseRequest) -> TableError | None:
         """None when the table's consent frees the seat now, else why not yet."""
         waiting = sorted(set(self._seats) - {request.seat} - request.agreed)
         if waiting:
             names = ", ".join(self._seat_name(s) for s in waiting)
-            return f"waiting for {names} to agree"
+            return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
         left = RELEASE_GRACE - (self._clock() - request.asked)
         if left > 0:
-            return (
-                f"{self._seat_name(request.seat)}'s phone may still refuse:"
-                f" try again in {math.ceil(left)} s"
+            return TableError(
+                "{name}'s phone may still refuse: try again in {seconds} s",
+                "release_wait",
+                {"name": self._seat_name(request.seat), "seconds": math.ceil(left)},
             )
         return None
 
     def _free_with_the_table(self, request: ReleaseRequest) -> None:
         why_not = self._table_agrees(request)
         if why_not is not None:
-            raise TableError(why_not)
+            raise why_not
         self._free(request.seat, "freed", "table")
 
     def _free(self, seat: int, kind: str | None = None, by: str | None = None) -> None:
@@ -562,6 +660,7 @@ class Table:
                 self._journal.set_release_request(self._record_id, _release_data(request))
             if kind is not None:
                 entry = self._log_seat(kind, seat, holder.name, by)
+            self._take_backs.seat_left(seat, self._seating())  # an asker's request ends
         del self._seats[seat]
         if host != self._host_seat:
             self._host_seat, self._opener = host, None
@@ -583,7 +682,7 @@ class Table:
             self._require_phase("lobby")
             for seat in (first, second):
                 if not isinstance(seat, int) or not 0 <= seat < self._players:
-                    raise TableError(f"there is no seat {seat}")
+                    raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
             if first == second:
                 return
             assert self._record_id is not None
@@ -608,17 +707,39 @@ class Table:
             self._require_phase("lobby")
             missing = [s + 1 for s in range(self._players) if s not in self._seats]
             if missing:
-                raise TableError(f"waiting for seat {', '.join(map(str, missing))}")
-            seed = engines.new_seed()
-            try:
-                game = engines.new(self._engine, self._players, seed=seed, options=self._options)
-            except ValueError as err:
-                raise TableError(str(err)) from None
-            assert self._record_id is not None
-            self._journal.start_game(self._record_id, seed, game.rules_version)
-            self._game, self._phase = game, "playing"
+                raise TableError(
+                    "waiting for seat {seats}",
+                    "seats_missing",
+                    {"seats": ", ".join(map(str, missing))},
+                )
+            self._deal()
             change = self._changed()
         self._publish(change)
+
+    def _deal(self) -> None:
+        """Begin the game in the lobby (lock held); inside the caller's transaction
+        when it has one (a rematch), so the new game and its deal land together."""
+        seed = engines.new_seed()
+        try:
+            game = engines.new(self._engine, self._players, seed=seed, options=self._options)
+        except ValueError as err:
+            raise _setup_refused(err) from None
+        assert self._record_id is not None
+        # The deal is sealed before anyone sees it: a public commitment to the seed
+        # and setup, the seed and salt kept secret until the game is over.
+        salt = new_salt()
+        sealed = commitment(
+            engine=self._engine,
+            rules_version=game.rules_version,
+            players=self._players,
+            options=self._options,
+            seed=seed,
+            salt=salt,
+        )
+        self._journal.start_game(
+            self._record_id, seed, game.rules_version, salt=salt, commitment=sealed
+        )
+        self._game, self._phase, self._commitment = game, "playing", sealed
 
     # --- play -------------------------------------------------------------------------
 
@@ -636,11 +757,18 @@ class Table:
                 if kept is not None:
                     done, events = kept
                     if done != action:
-                        raise TableError("that request was already used for another move")
+                        raise TableError(
+                            "that request was already used for another move", "request_reused"
+                        )
                     return list(events)
+                if self._journal.was_taken_back(self._record_id, seat, request):
+                    raise TableError("that move was taken back: make it again", "taken_back")
             self._require_phase("playing")
             game = self._game
             assert game is not None and self._record_id is not None
+            self._require_no_interlude()
+            self._require_no_take_back()
+            summary_before = summary_key(game)
             events = game.apply(seat, action)  # IllegalAction: nothing changed
             seat_done, action_done = game.log[-1]
             try:
@@ -654,34 +782,288 @@ class Table:
                         result=events,
                     )
                     if game.finished:
-                        self._journal.end_game(self._record_id, "over")
+                        self._journal.end_game(self._record_id, "over", result=final_result(game))
                         if self._release is not None:
                             self._journal.set_release_request(self._record_id, None)
+                    pause = self._interlude.begin_if_new(self._record_id, summary_before, game)
             except Exception as err:
                 # Not durable, so not accepted: rebuild the game without this action.
                 data = game.to_dict()
                 data["actions"] = data["actions"][:-1]
                 self._game = engines.load(data)
                 log.error("journal write failed, action rejected: %s", type(err).__name__)
-                raise TableError("the box could not save that move; please try again") from None
+                raise TableError(
+                    "the box could not save that move; please try again", "not_saved"
+                ) from None
             if game.finished:
                 self._phase, self._release = "over", None
+            self._interlude.adopt(pause)
             change = self._changed()
         self._publish(change)
         return events
+
+    # --- the pause after a deal, round or season (device/interlude.py) ------------------
+
+    def continue_play(self, seat: int) -> None:
+        """A seated player has read the summary; play goes on once everyone has."""
+        with self._lock:
+            if seat not in self._seats:
+                raise TableError("join the table first", "not_seated")
+            if not self._interlude.holds(self._seats):
+                raise TableError("nothing is waiting for you to continue", "no_interlude")
+            try:
+                self._interlude.continue_from(seat, self._seats)  # journaled first
+            except sqlite3.Error as err:
+                log.error("journal write failed, continue not kept: %s", type(err).__name__)
+                raise TableError(
+                    "the box could not save that; please try again", "not_saved"
+                ) from None
+            change = self._changed()
+        self._publish(change)
+
+    def skip_interlude(self) -> None:
+        """The host goes on without waiting for everyone to continue."""
+        with self._lock:
+            if not self._interlude.holds(self._seats):
+                raise TableError("nothing is waiting for the players to continue", "no_interlude")
+            try:
+                self._interlude.skip()  # journaled first
+            except sqlite3.Error as err:
+                log.error("journal write failed, skip not kept: %s", type(err).__name__)
+                raise TableError(
+                    "the box could not save that; please try again", "not_saved"
+                ) from None
+            change = self._changed()
+        self._publish(change)
+
+    def set_trick_pause(self, seconds: int) -> None:
+        """How long (s) every screen keeps a finished trick at least; TableError if bad."""
+        with self._lock:
+            try:
+                self._interlude.set_trick_pause(seconds)
+            except ValueError:
+                raise TableError(
+                    "the trick pause is 0 to {most} seconds",
+                    "invalid_field",
+                    {"most": TRICK_PAUSE_MAX},
+                ) from None
+            except sqlite3.Error as err:
+                log.error("journal write failed, trick pause not kept: %s", type(err).__name__)
+                raise TableError(
+                    "the box could not save that; please try again", "not_saved"
+                ) from None
+            change = self._changed()
+        self._publish(change)
+
+    def _require_no_interlude(self) -> None:
+        waiting = self._interlude.waiting(self._seats)
+        if waiting:
+            names = ", ".join(self._seat_name(seat) for seat in waiting)
+            raise TableError(
+                "the table is reading the summary: waiting for {names} to continue"
+                " (the host can skip the wait)",
+                "interlude",
+                {"names": names},
+            )
+
+    # --- take-backs (device/takeback.py) -------------------------------------------------
+
+    def request_take_back(self, seat: int, steps: int = 1) -> str:
+        """A seat asks to take back its move `steps` actions back (and all after it).
+        Returns "asked" (the table answers) or "taken_back" (free mode); TableError with
+        a player's reason and a stable code when it cannot be (a barrier, off, ...)."""
+        return self._take_back(
+            lambda seating: self._take_backs.ask(self._playing_game(), seat, steps, seating)
+        )
+
+    def answer_take_back(self, seat: int, allow: bool, *, for_seat: int | None = None) -> str:
+        """A seat agrees or refuses; with `for_seat`, `seat` is the host answering for a
+        seat nobody holds or a silent phone. Returns "agreed", "taken_back" or "refused"."""
+        return self._take_back(
+            lambda seating: self._take_backs.answer(
+                self._playing_game(),
+                seat if for_seat is None else for_seat,
+                allow,
+                seating,
+                host=None if for_seat is None else seat,
+            )
+        )
+
+    def withdraw_take_back(self, seat: int) -> str:
+        """The asker withdraws their request ("withdrawn")."""
+        return self._take_back(lambda seating: self._take_backs.withdraw(seat, seating))
+
+    def _take_back(self, step: Callable[[Seating], Decision]) -> str:
+        with self._lock:
+            if self._phase not in ("playing", "over"):
+                raise TableError("no game is being played", "not_playing")
+            try:
+                decision = step(self._seating())
+            except TakeBackRefused as err:
+                raise _take_back_refused(err) from None
+            except sqlite3.Error as err:  # the journal: not durable, so nothing happened
+                log.error("take-back not saved: %s", type(err).__name__)
+                raise TableError(
+                    "the box could not save that; please try again", "not_saved"
+                ) from None
+            if decision.game is not None:
+                self._game = decision.game
+            change = self._changed()
+        self._publish(change)
+        return decision.outcome
+
+    def _playing_game(self) -> Game:
+        assert self._game is not None
+        return self._game
+
+    def _seating(self) -> Seating:
+        return Seating(
+            self._record_id,
+            self._players,
+            frozenset(self._seats),
+            self._host_seat,
+            self._seat_name,
+            self._clock(),
+        )
+
+    def _require_no_take_back(self) -> None:
+        waiting = self._take_backs.blocking(self._seating())
+        if waiting:
+            raise _take_back_refused(waiting)
 
     def end_game(self) -> None:
         """Abandon an open game (kept as history), or clear a finished one's result (or
         the notice of a game that could not be resumed)."""
         with self._lock:
             if self._phase == "idle" and self._problem is None:
-                raise TableError("there is no game to end")
+                raise TableError("there is no game to end", "no_game")
             assert self._record_id is not None
             if self._phase in ("lobby", "playing"):
-                self._journal.end_game(self._record_id, "abandoned")
+                ended = None if self._game is None else final_result(self._game)
+                self._journal.end_game(self._record_id, "abandoned", result=ended)
             else:
                 self._journal.clear(self._record_id)
             self._reset()
+            change = self._changed()
+        self._publish(change)
+
+    # --- the next game at the same table (device/rematch.py) ----------------------------
+
+    def rematch(
+        self,
+        game: str | None = None,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        take_backs: str | None = None,
+        *,
+        open_hands: bool | None = None,
+        start: bool = True,
+    ) -> str:
+        """After a game is over, the next one for the same people, in one transaction:
+        the same room code, each seat below the player count kept with its token (every
+        phone follows on its own), seats beyond it freed and announced. Without a game
+        this is "play again": same game, players and options, a new seed. With `start`
+        and every seat held it is dealt at once, else its lobby opens (free seats wait
+        for newcomers). Table options (take-backs, open hands) stay unless given.
+        Returns the new phase."""
+        mode = None if take_backs is None else _take_back_mode(take_backs)
+        with self._lock:
+            if self._phase != "over" or self._record_id is None:
+                raise TableError("the next game can begin once this one is over", "not_over")
+            old, room = self._record_id, self._room
+            hands = self._open_hands if open_hands is None else bool(open_hands)
+            same = game is None or game == self._engine
+            game = self._engine if game is None else game
+            players = self._players if players is None else players
+            kept_options = dict(self._options) if same else {}
+            new_options = kept_options if options is None else dict(options)
+            mode = self._take_backs.mode if mode is None else mode
+            rules_version = self._check_setup(game, players, new_options)
+            seats = rematch.next_seating(self._seats, self._host_seat, players)
+            try:
+                with self._journal.transaction():
+                    record_id = self._journal.open_game(
+                        game, players, new_options, room, rules_version=rules_version
+                    )
+                    for record in seats.kept.values():
+                        self._journal.set_seat(record_id, record.seat, record.name, record.token)
+                    self._journal.set_host(record_id, seats.host)
+                    self._journal.set_table_options(
+                        record_id, {TAKE_BACKS: mode, OPEN_HANDS: hands, rematch.AFTER: old}
+                    )
+                    dropped = [
+                        SeatLogEntry(
+                            self._journal.log_seat(record_id, rematch.DROPPED, r.seat, r.name),
+                            rematch.DROPPED,
+                            r.seat,
+                            r.name,
+                            None,
+                            time.time(),
+                        )
+                        for r in seats.freed
+                    ]
+                    self._journal.clear(old)  # its result leaves the table: "last game" now
+                    self._reset()
+                    self._record_id, self._phase, self._room = record_id, "lobby", room
+                    self._engine, self._players, self._options = game, players, new_options
+                    self._seats, self._host_seat = dict(seats.kept), seats.host
+                    self._take_backs.mode, self._open_hands = mode, hands
+                    self._notices = [_notice(entry) for entry in dropped][-NOTICES_SHOWN:]
+                    if start and len(seats.kept) == players:
+                        self._deal()
+            except Exception as err:
+                # Nothing of it was kept: the table is again exactly what the journal holds.
+                self._reset()
+                self._recover()
+                if isinstance(err, TableError):
+                    raise
+                log.error("journal write failed, rematch not made: %s", type(err).__name__)
+                raise TableError(
+                    "the box could not save that; please try again", "not_saved"
+                ) from None
+            self._last_game = rematch.last_game(self._journal, old)
+            change = self._changed()
+        self._publish(change)
+        return self._phase
+
+    def leave(self, seat: int) -> None:
+        """A player leaves the table, their seat freed and host rights passed on. In the
+        lobby or in play this is release_seat(seat, by=seat). After a game the finished
+        game keeps their name (history) and the seat log says they left, so the next
+        game, and a restart, seat everyone else."""
+        with self._lock:
+            change = None
+            if self._phase == "over":
+                holder = self._seats.get(seat)
+                if holder is None:
+                    raise TableError("join the table first", "not_seated")
+                assert self._record_id is not None
+                rest = [s for s in self._seats if s != seat]
+                host = self._host_seat
+                if host == seat:
+                    host = min(rest) if rest else None
+                with self._journal.transaction():
+                    entry = self._log_seat("left", seat, holder.name)
+                    if host != self._host_seat:
+                        self._journal.set_host(self._record_id, host)
+                del self._seats[seat]
+                self._host_seat = host
+                self._notify(entry)
+                change = self._changed()
+        if change is None:
+            self.release_seat(seat, by=seat)
+        else:
+            self._publish(change)
+
+    def set_language(self, language: str) -> None:
+        """The table's language (the OLED, the TV page): kept across restarts."""
+        if i18n.valid(language) is None:
+            raise TableError(
+                "there is no language {language}", "unknown_language", {"language": language}
+            )
+        with self._lock:
+            self._journal.set_setting("language", language)
+            self._language = language
             change = self._changed()
         self._publish(change)
 
@@ -695,12 +1077,11 @@ class Table:
 
     def _require_phase(self, phase: str) -> None:
         if self._phase != phase:
-            raise TableError(
-                {
-                    "lobby": "the lobby is not open",
-                    "playing": "no game is being played",
-                }.get(phase, f"the table is not {phase}")
-            )
+            if phase == "lobby":
+                raise TableError("the lobby is not open", "not_lobby")
+            if phase == "playing":
+                raise TableError("no game is being played", "not_playing")
+            raise TableError("the table is not {phase}", "wrong_phase", {"phase": phase})
 
     @staticmethod
     def _check_setup(game: str, players: int, options: dict[str, Any]) -> int:
@@ -709,9 +1090,29 @@ class Table:
         try:
             return engines.new(game, players, seed=0, options=options).rules_version
         except ValueError as err:
-            raise TableError(str(err)) from None
+            raise _setup_refused(err) from None
         except (TypeError, KeyError, AttributeError):
-            raise TableError("those game options are not valid") from None
+            raise TableError("those game options are not valid", "invalid_setup") from None
+
+
+def _take_back_mode(mode: str | None) -> str:
+    try:
+        return check_mode("ask" if mode is None else mode)
+    except TakeBackRefused as err:
+        raise _take_back_refused(err) from None
+
+
+def _take_back_refused(err: TakeBackRefused) -> TableError:
+    # Its template is extracted from device/takeback.py (the TakeBackRefused keyword).
+    return TableError(err.template, err.code, err.params)
+
+
+def _setup_refused(err: ValueError) -> TableError:
+    """An engine's setup refusal (its own English words, not a catalog entry: engines
+    check options in ValueErrors), after a sentence each reader gets in their language."""
+    return TableError(
+        "the game cannot start with these settings: {reason}", "invalid_setup", {"reason": str(err)}
+    )
 
 
 def _release_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
@@ -726,17 +1127,37 @@ def _rules_version(engine: str, players: int, options: Mapping[str, Any]) -> int
 
 
 def _notice(entry: SeatLogEntry) -> dict[str, Any]:
-    """A seat change as every screen shows it: names and seat numbers only."""
-    seat = f"seat {entry.seat + 1}"
-    texts = {
-        "took": f"{entry.name} took {seat}",
-        "left": f"{entry.name} left {seat}",
-        "freed": f"{seat.capitalize()} ({entry.name}) was freed: "
-        + (f"{entry.name} agreed" if entry.by == "holder" else "the table agreed"),
-        "kept": f"{entry.name} kept {seat}",
-        "refused": f"{entry.by} refused to free {seat} ({entry.name})",
+    """A seat change as every screen shows it: names and seat numbers only. "text" is
+    the English; "template" and "params" let each screen word it in its own language."""
+    said = _notice_words(entry)
+    return {
+        "id": entry.id,
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "text": str(said),
+        "template": said.message,
+        "params": dict(said.params),
     }
-    return {"id": entry.id, "kind": entry.kind, "seat": entry.seat, "text": texts[entry.kind]}
+
+
+def _notice_words(entry: SeatLogEntry) -> i18n.Text:
+    """One whole sentence per kind of seat change (N_ marks it for the catalogs)."""
+    name, seat, by = entry.name, entry.seat + 1, entry.by
+    if entry.kind == "took":
+        return i18n.N_("{name} took seat {seat}", name=name, seat=seat)
+    if entry.kind == "left":
+        return i18n.N_("{name} left seat {seat}", name=name, seat=seat)
+    if entry.kind == "freed" and by == "holder":
+        return i18n.N_("Seat {seat} ({name}) was freed: {name} agreed", name=name, seat=seat)
+    if entry.kind == "freed":
+        return i18n.N_("Seat {seat} ({name}) was freed: the table agreed", name=name, seat=seat)
+    if entry.kind == "kept":
+        return i18n.N_("{name} kept seat {seat}", name=name, seat=seat)
+    if entry.kind == "refused":
+        return i18n.N_("{by} refused to free seat {seat} ({name})", name=name, seat=seat, by=by)
+    return i18n.N_(  # rematch.DROPPED
+        "Seat {seat} ({name}) was freed: the next game has fewer seats", name=name, seat=seat
+    )
 
 
 def _number(seat: object) -> str:
@@ -745,5 +1166,5 @@ def _number(seat: object) -> str:
 
 def _clean_name(name: Any) -> str:
     if not isinstance(name, str):
-        raise TableError("a name must be text")
+        raise TableError("a name must be text", "invalid_field")
     return tidy_name(name)

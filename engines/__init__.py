@@ -1,9 +1,9 @@
 """Rules engines: pure, deterministic games behind one contract (see engines/base.py).
 
-    import engines
-    g = engines.new("cena", players=4, seed=7, options={})
-    g.apply(g.to_act[0], g.legal_actions(g.to_act[0])[0])
-    engines.load(g.to_dict())   # the same game, replayed
+import engines
+g = engines.new("cena", players=4, seed=7, options={})
+g.apply(g.to_act[0], g.legal_actions(g.to_act[0])[0])
+engines.load(g.to_dict())   # the same game, replayed
 """
 
 from __future__ import annotations

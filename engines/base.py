@@ -32,17 +32,30 @@ View = dict[str, Any]
 
 
 class IllegalAction(Exception):
-    """The rules do not allow this action now. The game state is unchanged."""
+    """The rules do not allow this action now. The game state is unchanged.
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    `template` is the reason in English with `{name}` placeholders filled from
+    `params`; `code` a stable word for it. Engines never translate: a screen shows
+    the reason in its reader's language by looking the template up in its catalog
+    and filling in the same params (webui/i18n.py). `reason` is the English text.
+    """
+
+    def __init__(
+        self, template: str, code: str = "illegal", params: Mapping[str, Any] | None = None
+    ) -> None:
+        self.template = template
+        self.code = code
+        self.params = dict(params or {})
+        self.reason = template.format(**self.params) if self.params else template
+        super().__init__(self.reason)
 
 
-def require(condition: bool, reason: str) -> None:
-    """Raise IllegalAction(reason) unless condition holds."""
+def require(
+    condition: bool, reason: str, code: str = "illegal", params: Mapping[str, Any] | None = None
+) -> None:
+    """Raise IllegalAction(reason, code, params) unless condition holds."""
     if not condition:
-        raise IllegalAction(reason)
+        raise IllegalAction(reason, code, params)
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
@@ -137,6 +150,12 @@ class Game(ABC):
     # makes an unfinished game's log replay differently (a deal, a score, a legal move):
     # a game saved with another version is then kept as history, never resumed wrongly.
     rules_version: ClassVar[int] = 1
+    # The latest finished deal, round or season, or the game's end, as every screen
+    # shows it before play goes on: None until there is one. Engines build it from
+    # their own scoring and put it in every view as "summary"; a new "key" tells the
+    # Table to wait until the players have read it (device/interlude.py). Public:
+    # only what the rules show everyone at that moment. Shape: docs/architecture.md.
+    summary: View | None = None
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -158,7 +177,7 @@ class Game(ABC):
             )
         self.players = players
         self.seed = seed
-        self.options: dict[str, Any] = copy.deepcopy(dict(options))
+        self.options: dict[str, Any] = copy_plain(dict(options))
         self.rng = CountingRandom(seed)
         self.log: list[tuple[int, Action]] = []
         self.barriers: list[str | None] = []  # one per log entry: why it cannot be undone
@@ -219,13 +238,15 @@ class Game(ABC):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one action for a seat; raise IllegalAction and change nothing if not allowed."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat!r} at this table")
+            raise IllegalAction(
+                "there is no seat {seat} at this table", "no_such_seat", {"seat": repr(seat)}
+            )
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction('an action must be an object with a "type"')
+            raise IllegalAction('an action must be an object with a "type"', "action_shape")
         if self.finished:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", "game_over")
         if seat not in self.to_act:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction("it is not your turn", "not_your_turn")
         logged = copy_plain(action)  # before _apply: nothing can fail after the state moved
         draws = self.rng.draws
         events = self._apply(seat, action)
@@ -264,8 +285,8 @@ class Game(ABC):
             "engine": self.name,
             "players": self.players,
             "seed": self.seed,
-            "options": copy.deepcopy(self.options),
-            "actions": [[seat, copy.deepcopy(action)] for seat, action in self.log],
+            "options": copy_plain(self.options),
+            "actions": [[seat, copy_plain(action)] for seat, action in self.log],
         }
 
     def check_seat(self, seat: int | None) -> None:

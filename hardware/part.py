@@ -154,7 +154,9 @@ class Watchdog:
 
     Wrap each call in `watching()`. If it has not returned `limit` seconds after it
     began, `on_late()` runs on the watchdog's own thread (the caller's is stuck in the
-    call) and the watch's `late` turns True, for the caller to see once it returns.
+    call) and the watch's `late` turns True, for the caller to see once it returns. A
+    call that overran but returned before that thread woke is late all the same:
+    `on_late()` then runs on the caller's thread as the call ends.
     `on_late` runs with the watchdog's lock held, so it is over before the late call's
     `watching()` ends; it must not wait for the call. One call at a time; one thread,
     started by the first call: it sleeps until the current call's deadline, so calls
@@ -192,6 +194,10 @@ class Watchdog:
             with self._condition:
                 if self._current is watch:
                     self._current = None
+                if not watch.late and not self._closed and time.monotonic() > watch.deadline:
+                    # Overran, but returned before the watchdog's thread got a turn (a
+                    # busy machine): late all the same, or health would depend on timing.
+                    self._late(watch)
                 if watch.late:
                     self._condition.notify_all()  # the thread waits for a late call's end
 
@@ -219,11 +225,14 @@ class Watchdog:
                     if remaining > 0:
                         self._condition.wait(remaining)
                         continue
-                    watch.late = True
-                    try:
-                        self._on_late()
-                    except Exception:
-                        logger.exception("the watchdog of %s failed", self._name)
+                    self._late(watch)
+
+    def _late(self, watch: Watch) -> None:
+        watch.late = True
+        try:
+            self._on_late()
+        except Exception:
+            logger.exception("the watchdog of %s failed", self._name)
 
 
 class Part(Generic[T]):

@@ -79,6 +79,8 @@ class SerialLink:
         self._health_signal = health_signal
         self._condition = threading.Condition()
         self._wanted: list[SeatLight] = []
+        self._wanted_version = 0  # counts show() calls
+        self._shown_version = 0  # the last version the controller acknowledged in full
         self._closed = False
         self._connected = False
         self._error: str | None = f"connecting to {name}"
@@ -121,7 +123,23 @@ class SerialLink:
             raise TypeError("show() needs SeatLight values")
         with self._condition:
             self._wanted = lights
+            self._wanted_version += 1
             self._condition.notify_all()
+
+    def wait_until_shown(self, timeout: float) -> bool:
+        """Wait until the controller has acknowledged the last `show()`; False on timeout.
+
+        `show()` keeps only the latest lights, so quick successive calls may skip a
+        state; a caller that needs each state seen (the self-test) waits here.
+        """
+        with self._condition:
+            version = self._wanted_version
+            return (
+                self._condition.wait_for(
+                    lambda: self._shown_version >= version or self._closed, timeout
+                )
+                and not self._closed
+            )
 
     def close(self) -> None:
         with self._condition:
@@ -187,6 +205,7 @@ class SerialLink:
                 if self._closed:
                     return
                 wanted = self._wanted_lights()
+                version = self._wanted_version
             try:
                 if not changed:
                     self._command(port, protocol.ping)
@@ -194,13 +213,20 @@ class SerialLink:
                     if light != sent[number]:
                         self._command(port, partial(protocol.seat, number=number, light=light))
                         sent[number] = light
+                with self._condition:
+                    self._shown_version = version
+                    self._condition.notify_all()
             except ControllerRestarted:
                 logger.info("the LED controller on %s restarted: resending every seat", self.name)
                 self._handshake(port)
                 sent = [OFF] * self._seats
 
     def _closed_or_changed(self, sent: list[SeatLight]) -> bool:
-        return self._closed or self._wanted_lights() != sent
+        return (
+            self._closed
+            or self._wanted_lights() != sent
+            or self._shown_version != self._wanted_version
+        )
 
     def _wanted_lights(self) -> list[SeatLight]:
         """The wanted lights fitted to the controller's seats (call with the lock held)."""

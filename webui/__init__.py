@@ -17,7 +17,7 @@ from flask import Flask
 import engines
 from device.sticks import StickRoller
 from device.table import Table
-from webui import errors, games, guard, limits
+from webui import errors, games, guard, i18n, limits
 from webui.live import HEARTBEAT_SECONDS, OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
@@ -25,10 +25,16 @@ from webui.routes import (
     colours,
     dice_sticks,
     health,
+    history,
     host,
+    interlude,
     pages,
+    rematch,
+    replay,
+    rules,
     sim,
     stream,
+    take_back,
 )
 from webui.services import EXTENSION, Services
 from webui.state import SharedStates
@@ -62,8 +68,12 @@ def create_app(
     )
     app.extensions[EXTENSION] = services
 
-    for blueprint in (pages.bp, api.bp, host.bp, stream.bp, health.bp):
+    for blueprint in (pages.bp, api.bp, host.bp, interlude.bp, take_back.bp, stream.bp, health.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(replay.bp)  # replays of games that are over (device/replay.py)
+    app.register_blueprint(history.bp)  # past games, standings, exports (device/history.py)
+    app.register_blueprint(rematch.bp)  # the next game for the same seats (device/rematch.py)
+    app.register_blueprint(rules.bp)  # each game's rules card and its fuller rules
     if services.simulated:
         app.register_blueprint(sim.bp)
     if sheets is not None:
@@ -72,6 +82,7 @@ def create_app(
         app.register_blueprint(colours.bp)
     if sticks is not None:
         app.register_blueprint(dice_sticks.bp)
+    i18n.init_app(app)  # each reader's language (webui/i18n.py)
     errors.register(app)
     guard.register(app)  # writes: JSON from this box's own pages only
     limits.register(app)  # stick throws, joins, room codes, new games

@@ -23,13 +23,11 @@ from webui.services import table
 TOKEN_HEADER = "X-Tablemate-Token"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
-JOIN_AGAIN = "this phone no longer holds a seat: join again"
-
 
 def plausible(token: str) -> str:
     """The token, if it could be one the box gave; ApiError(403) otherwise."""
     if not TOKEN.fullmatch(token):
-        raise ApiError(403, JOIN_AGAIN, "join_again")
+        raise ApiError(403, "this phone no longer holds a seat: join again", "join_again")
     return token
 
 
@@ -53,7 +51,7 @@ def seat_of(token: str | None) -> int | None:
         return None
     seat = table().seat_of(plausible(token))
     if seat is None:
-        raise ApiError(403, JOIN_AGAIN, "join_again")
+        raise ApiError(403, "this phone no longer holds a seat: join again", "join_again")
     return seat
 
 

@@ -17,16 +17,32 @@ from webui.errors import ApiError
 def check_setup(game: str, players: int, options: dict[str, Any]) -> None:
     """ApiError(400) unless the engine accepts this game, player count and options."""
     if game not in engines.names():
-        raise ApiError(400, f"unknown game {game!r}; known: {', '.join(engines.names())}")
+        raise ApiError(
+            400,
+            "unknown game {game}; known: {known}",
+            "unknown_game",
+            params={"game": repr(game), "known": ", ".join(engines.names())},
+        )
     secret = sorted(key for key in options if key in engines.secret_options(game))
     if secret:
-        raise ApiError(400, f"option(s) {', '.join(secret)} cannot be set from a phone")
+        raise ApiError(
+            400,
+            "option(s) {options} cannot be set from a phone",
+            "secret_option",
+            params={"options": ", ".join(secret)},
+        )
     try:
         engines.new(game, players, seed=0, options=options)
     except ValueError as err:
-        raise ApiError(400, str(err)) from None
+        # The engine's own English words, after a sentence in the reader's language.
+        raise ApiError(
+            400,
+            "the game cannot start with these settings: {reason}",
+            "invalid_setup",
+            params={"reason": str(err)},
+        ) from None
     except (TypeError, KeyError, AttributeError):
-        raise ApiError(400, "those game options are not valid") from None
+        raise ApiError(400, "those game options are not valid", "invalid_setup") from None
 
 
 def games() -> list[dict[str, Any]]:

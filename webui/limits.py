@@ -142,6 +142,33 @@ def check(purpose: str) -> None:
 
 def refuse_after(seconds: float, purpose: str) -> None:
     if seconds > 0:
-        rate = of(current_app).rates[purpose]
         retry = max(1, math.ceil(seconds))
-        raise ApiError(429, rate.message, "rate_limited", headers={"Retry-After": str(retry)})
+        raise _refusal(purpose, {"Retry-After": str(retry)})
+
+
+def _refusal(purpose: str, headers: dict[str, str]) -> ApiError:
+    """The Rate's message as a literal template, so it is in the catalogs (keep the two
+    the same: a test compares them)."""
+    if purpose == "throw":
+        return ApiError(
+            429,
+            "the sticks are being thrown too fast from here: wait a moment",
+            "rate_limited",
+            headers,
+        )
+    if purpose == "join":
+        return ApiError(
+            429, "too many joins from here: wait a moment, then try again", "rate_limited", headers
+        )
+    if purpose == "room":
+        return ApiError(
+            429,
+            "too many wrong room codes from here: check the code, then wait a moment",
+            "rate_limited",
+            headers,
+        )
+    if purpose == "lobby":
+        return ApiError(
+            429, "too many new games opened from here: wait a moment", "rate_limited", headers
+        )
+    return ApiError(429, of(current_app).rates[purpose].message, "rate_limited", headers)

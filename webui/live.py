@@ -303,7 +303,9 @@ def sse_stream(
     key = (request.path, client) if CLIENT_ID.fullmatch(client) else None
     slot = streams.open(key)
     if slot is None:
-        raise ApiError(503, "too many live screens are open on this box: close one, then reload")
+        raise ApiError(
+            503, "too many live screens are open on this box: close one, then reload", "busy"
+        )
     output: Output | None = request.environ.get(OUTPUT)
     return sse_response(_Releasing(stream(subscribe, render, heartbeat, slot, output), slot))
 

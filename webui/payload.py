@@ -67,17 +67,33 @@ def read_json(
     """
     body = parse_body(request.get_data(cache=True))  # 413 past MAX_CONTENT_LENGTH
     if not isinstance(body, dict):
-        bad_json("the request body must be a JSON object")
+        raise ApiError(400, "the request body must be a JSON object", "invalid_json")
     unknown = sorted(key for key in body if key not in required and key not in optional)
     if unknown:
-        bad_field(f"unknown field(s): {', '.join(unknown)}")
+        raise ApiError(
+            400,
+            "unknown field(s): {fields}",
+            "invalid_field",
+            params={"fields": ", ".join(unknown)},
+        )
     missing = sorted(key for key in required if key not in body)
     if missing:
-        bad_field(f"missing field(s): {', '.join(missing)}")
+        raise ApiError(
+            400,
+            "missing field(s): {fields}",
+            "invalid_field",
+            params={"fields": ", ".join(missing)},
+        )
     for key, value in body.items():
         kind = required.get(key) or optional[key]
         if not is_kind(value, kind):
-            bad_field(f"{key} must be {describe(kind)}")
+            # The kind's name ("text", "true or false") is a JSON type's, left in English.
+            raise ApiError(
+                400,
+                "{field} must be {kind}",
+                "invalid_field",
+                params={"field": key, "kind": describe(kind)},
+            )
     return body
 
 
@@ -88,11 +104,13 @@ def parse_body(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        bad_json("the request body is not valid JSON: it must be UTF-8 text")
+        raise ApiError(
+            400, "the request body is not valid JSON: it must be UTF-8 text", "invalid_json"
+        ) from None
     try:
         body = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        bad_json("the request body is not valid JSON")
+        raise ApiError(400, "the request body is not valid JSON", "invalid_json") from None
     check_bounds(body)
     return body
 
@@ -105,7 +123,12 @@ def check_bounds(body: Any) -> None:
     """ApiError(400) unless every part of a parsed body is within the box's bounds."""
     if isinstance(body, dict):
         if len(body) > MAX_ITEMS:
-            bad_json(f"the request body has more than {MAX_ITEMS} fields")
+            raise ApiError(
+                400,
+                "the request body has more than {most} fields",
+                "invalid_json",
+                params={"most": MAX_ITEMS},
+            )
         for key, value in body.items():
             _check(key, key, 1)
             _check(value, key, 1)
@@ -117,22 +140,39 @@ def _check(value: Any, field: str, depth: int) -> None:
     """One value of the top-level field `field`, `depth` containers down."""
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
-            bad_field(f"{field} is too long (at most {MAX_TEXT} characters)")
+            raise ApiError(
+                400,
+                "{field} is too long (at most {most} characters)",
+                "invalid_field",
+                params={"field": field, "most": MAX_TEXT},
+            )
         if not value.isascii() and SURROGATE.search(value):
-            bad_field(f"{field} is not valid Unicode text")
+            raise ApiError(
+                400, "{field} is not valid Unicode text", "invalid_field", params={"field": field}
+            )
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int):
         if abs(value) > MAX_WHOLE:
-            bad_field(f"{field} holds a number too large for the box")
+            _too_large(field)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            bad_field(f"{field} holds a number too large for the box")
+            _too_large(field)
     elif isinstance(value, list | dict):
         if depth + 1 > MAX_DEPTH:
-            bad_json(f"the request body is nested too deep (at most {MAX_DEPTH} levels)")
+            raise ApiError(
+                400,
+                "the request body is nested too deep (at most {most} levels)",
+                "invalid_json",
+                params={"most": MAX_DEPTH},
+            )
         if len(value) > MAX_ITEMS:
-            bad_field(f"{field} has too many entries (at most {MAX_ITEMS})")
+            raise ApiError(
+                400,
+                "{field} has too many entries (at most {most})",
+                "invalid_field",
+                params={"field": field, "most": MAX_ITEMS},
+            )
         if isinstance(value, dict):
             for key, item in value.items():
                 _check(key, field, depth + 1)
@@ -140,6 +180,15 @@ def _check(value: Any, field: str, depth: int) -> None:
         else:
             for item in value:
                 _check(item, field, depth + 1)
+
+
+def _too_large(field: str) -> NoReturn:
+    raise ApiError(
+        400,
+        "{field} holds a number too large for the box",
+        "invalid_field",
+        params={"field": field},
+    )
 
 
 def bad_json(message: str) -> NoReturn:
@@ -166,5 +215,34 @@ def list_of(value: list[Any], kind: Kind, field: str) -> list[Any]:
     """Check every item of a list field; ApiError(400) naming the field if one is wrong."""
     for item in value:
         if not is_kind(item, kind):
-            bad_field(f"every item of {field} must be {describe(kind)}")
+            raise ApiError(
+                400,
+                "every item of {field} must be {kind}",
+                "invalid_field",
+                params={"field": field, "kind": describe(kind)},
+            )
+    return value
+
+
+def whole_between(value: int, low: int, high: int, field: str) -> int:
+    """A whole-number field within [low, high]; ApiError(400) naming the field if not."""
+    if not low <= value <= high:
+        raise ApiError(
+            400,
+            "{field} must be {low} to {high}",
+            "invalid_field",
+            params={"field": field, "low": low, "high": high},
+        )
+    return value
+
+
+def one_of(value: str, choices: tuple[str, ...], field: str) -> str:
+    """A text field that must be one of a few words; ApiError(400) naming them if not."""
+    if value not in choices:
+        raise ApiError(
+            400,
+            "{field} must be one of {choices}",
+            "invalid_field",
+            params={"field": field, "choices": ", ".join(choices)},
+        )
     return value

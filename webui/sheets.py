@@ -2,9 +2,11 @@
 
 `sheet_blueprint(game)` gives a game's sheet its page (/companion/<game>) and its
 state (GET /api/companion/<game>); the game adds the routes that write. A sheet
-checks every entry and raises ValueError with a message for people: a blueprint
-made here (or given `refuse_value_errors`) answers it with a 400 and that
-message, so a route only checks its request's shape and calls the sheet.
+checks every entry and raises SheetError (a ValueError with an English template,
+a code and params): a blueprint made here (or given `refuse_value_errors`) answers
+it with a 400 and the reason in the reader's language, so a route only checks its
+request's shape and calls the sheet. A ValueError without a template (an engine's
+own check) keeps its English words, with the code "bad_request".
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from typing import Any
 
 from flask import Blueprint, Response, render_template
 
+from device.companion.sheet import Refusal
 from webui import games
 from webui.errors import error_response
+from webui.i18n import translated
 from webui.payload import NOTHING, Kind, list_of, read_json
 from webui.services import services
 
@@ -36,7 +40,14 @@ def refuse_value_errors(bp: Blueprint) -> None:
 
 
 def bad_request(err: ValueError) -> tuple[Response, int]:
+    if isinstance(err, Refusal):
+        return refused(400, err)
     return error_response(400, str(err))
+
+
+def refused(status: int, err: Refusal) -> tuple[Response, int]:
+    """A sheet's (or a round of colours') refusal, worded for its reader, its code beside."""
+    return error_response(status, translated(err.template, err.params), err.code, err.params)
 
 
 def game_sheet(game: str) -> Any:

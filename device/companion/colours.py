@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from device.companion.sheet import JournalSheet, clean_name, default_name
+from device.companion.sheet import JournalSheet, Refusal, SheetError, clean_name, default_name
 from device.journal import Journal
 from device.table import ROOM_ALPHABET, ROOM_LENGTH
 from engines.secret_colours import COLOURS, draw_colours
@@ -60,11 +60,11 @@ BOX: Final = Caller.BOX
 Revealer = Literal["owner", "box", "seat"]
 
 
-class NotYourSeat(Exception):
+class NotYourSeat(Refusal):
     """A token that holds no seat of this round: the phone must claim a seat first."""
 
 
-class NotAllowed(Exception):
+class NotAllowed(Refusal):
     """A request without what it needs: the round's code, or its owner's token."""
 
 
@@ -156,14 +156,25 @@ class Round:
             return self.seat_of(token) is not None
         return same_secret(self.owner, token)
 
-    def refusal(self) -> str:
+    def refusal(self) -> NotTheOwner:
         """Why a reveal without the right token is refused, and what to do instead."""
-        on_box = "on the box, choose Secret colours, then Reveal all"
         if self.revealer == "box":
-            return f"these colours were drawn on the box: reveal them there ({on_box})"
+            return NotTheOwner(
+                "these colours were drawn on the box: reveal them there (on the box, "
+                "choose Secret colours, then Reveal all)",
+                "colours_on_box",
+            )
         if self.revealer == "owner":
-            return f"only the phone that drew these colours can reveal them (or {on_box})"
-        return f"only a phone that took a seat of this round can reveal it (or {on_box})"
+            return NotTheOwner(
+                "only the phone that drew these colours can reveal them (or on the box, "
+                "choose Secret colours, then Reveal all)",
+                "colours_not_owner",
+            )
+        return NotTheOwner(
+            "only a phone that took a seat of this round can reveal it (or on the box, "
+            "choose Secret colours, then Reveal all)",
+            "colours_not_owner",
+        )
 
 
 class ColourRounds(JournalSheet):
@@ -210,7 +221,9 @@ class ColourRounds(JournalSheet):
     def get(self, round_id: int) -> Round:
         found = self.rounds().get(round_id)
         if found is None:
-            raise ValueError("there is no such round of colours: draw them again")
+            raise SheetError(
+                "there is no such round of colours: draw them again", "colours_no_round"
+            )
         return found
 
     def box_code(self, round_id: int) -> str | None:
@@ -225,7 +238,9 @@ class ColourRounds(JournalSheet):
         found = self.get(round_id)
         seat = found.seat_of(token) if token else None
         if seat is None:
-            raise NotYourSeat("this phone has no seat in this round: choose your seat first")
+            raise NotYourSeat(
+                "this phone has no seat in this round: choose your seat first", "colours_no_seat"
+            )
         return {"round": found.id, "seat": seat, "colour": found.colours[seat]}
 
     # --- writing ----------------------------------------------------------------------
@@ -242,11 +257,17 @@ class ColourRounds(JournalSheet):
             or isinstance(players, bool)
             or not MIN_PLAYERS <= players <= MAX_PLAYERS
         ):
-            raise ValueError(f"secret colours are for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise SheetError(
+                "secret colours are for {low} to {high} players",
+                "sheet_players",
+                {"low": MIN_PLAYERS, "high": MAX_PLAYERS},
+            )
         if names is None:
             names = []
         if not isinstance(names, list | tuple) or len(names) not in (0, players):
-            raise ValueError(f"give {players} names, one per seat, or none")
+            raise SheetError(
+                "give {players} names, one per seat, or none", "sheet_names", {"players": players}
+            )
         clean = [clean_name(name, seat) for seat, name in enumerate(names)]
         drawn = draw_colours(self._rng, players, COLOURS)
         colours = [drawn[seat] for seat in range(players)]
@@ -267,21 +288,31 @@ class ColourRounds(JournalSheet):
         with self._writing():
             found = self.get(round_id)
             if found.revealed:
-                raise ValueError("the colours are already revealed: everyone can see them")
+                raise SheetError(
+                    "the colours are already revealed: everyone can see them", "colours_revealed"
+                )
             if not found.code_matches(code):
+                if code:
+                    raise WrongCode(
+                        "that is not this round's code: ask the phone that drew the colours "
+                        "(or look on the box) for its 4 letters",
+                        "wrong_code",
+                    )
                 raise WrongCode(
-                    "that is not this round's code: ask the phone that drew the colours "
-                    "(or look on the box) for its 4 letters"
-                    if code
-                    else "type the round's code first: the phone that drew the colours "
-                    "(or the box) shows its 4 letters"
+                    "type the round's code first: the phone that drew the colours "
+                    "(or the box) shows its 4 letters",
+                    "wrong_code",
                 )
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < found.players:
-                raise ValueError(f"choose a seat from 1 to {found.players}")
+                raise SheetError(
+                    "choose a seat from 1 to {players}", "colours_seat", {"players": found.players}
+                )
             if seat in found.tokens:
-                raise ValueError(
-                    f"{found.name(seat)}'s colour is already on another phone; "
-                    "if that is yours, look on the box instead"
+                raise SheetError(
+                    "{name}'s colour is already on another phone; "
+                    "if that is yours, look on the box instead",
+                    "colours_seat_taken",
+                    {"name": found.name(seat)},
                 )
             token = secrets.token_urlsafe(TOKEN_BYTES)
             self._add("claim", {"round": found.id, "seat": seat, "token": token})
@@ -298,7 +329,7 @@ class ColourRounds(JournalSheet):
             if found.revealed:
                 return found
             if not found.may_reveal(token):
-                raise NotTheOwner(found.refusal())
+                raise found.refusal()
             self._add("reveal", {"round": found.id})
             found.revealed = True
         self._on_change()

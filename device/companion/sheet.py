@@ -13,18 +13,32 @@ they are in the journal.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from device.journal import Journal
 from device.names import tidy_name
+from device.refusal import Refusal as BaseRefusal
 
 if TYPE_CHECKING:
     from device.companion import SheetTools
 
 # One row of the journal's sheet_entries: {"id", "kind", "body", "at"}.
 Entry = dict[str, Any]
+
+
+class Refusal(BaseRefusal):
+    """Why a sheet (or a round of secret colours) refuses, worded in each reader's
+    language by webui/sheets.py (device/refusal.py)."""
+
+    default_code = "sheet_refused"
+
+
+class SheetError(Refusal, ValueError):
+    """An entry the sheet refuses (a 400). Still a ValueError: whoever only needs
+    "refused" catches that."""
 
 
 class JournalSheet:
@@ -73,6 +87,33 @@ class GameSheet(JournalSheet):
         """The sheet as its page shows it (public: no secret ever)."""
         raise NotImplementedError
 
+    def outcome(self, state: Mapping[str, Any]) -> SheetOutcome:
+        """What history keeps of this sheet's `state` (device/history.py). Reads the
+        fields most sheets share: "names", "scores" (or "totals"), "winners", "over"
+        (without it: once there are winners) and "ended_early"; a sheet whose state
+        differs overrides this."""
+        names = list(state.get("names") or [])
+        scores = state.get("scores", state.get("totals")) or [None] * len(names)
+        winners = list(state.get("winners") or [])
+        return SheetOutcome(
+            names=names,
+            scores=list(scores),
+            winners=winners,
+            over=bool(state.get("over", bool(winners))),
+            ended_early=bool(state.get("ended_early", False)),
+        )
+
+
+@dataclass(frozen=True)
+class SheetOutcome:
+    """One score sheet as history sees it: public facts only, never its entries."""
+
+    names: list[str]
+    scores: list[int | float | None]  # per seat; None: not known
+    winners: list[int]  # seats; [] until it is over
+    over: bool
+    ended_early: bool = False
+
 
 def corrected(
     entries: list[Entry],
@@ -102,14 +143,16 @@ def corrected(
 def clean_names(names: object, players: int) -> list[str]:
     """One name per seat, clockwise, each cleaned by clean_name; ValueError if not."""
     if not isinstance(names, list) or len(names) != players:
-        raise ValueError(f"give {players} names, one per seat, clockwise")
+        raise SheetError(
+            "give {players} names, one per seat, clockwise", "sheet_names", {"players": players}
+        )
     return [clean_name(name, seat) for seat, name in enumerate(names)]
 
 
 def clean_name(name: object, seat: int) -> str:
     """A name as typed, trimmed to one short printable line; empty: "Player N"."""
     if not isinstance(name, str):
-        raise ValueError(f"seat {seat + 1}: a name must be text")
+        raise SheetError("seat {seat}: a name must be text", "sheet_name", {"seat": seat + 1})
     return tidy_name(name) or default_name(seat)
 
 

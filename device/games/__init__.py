@@ -35,6 +35,12 @@ class DeviceGame:
     pages: tuple[GameScreen, ...]
     # The score sheet for a game played with real pieces, built by device.companion.Sheets.
     sheet: Callable[[SheetTools], GameSheet]
+    # The page shown first while the table waits on a deal's summary (view "summary",
+    # status "interlude"); None: the generic one, device.screens.score_rows.summary_screen.
+    summary: GameScreen | None = None
+    # The title as the box says it: marked for the catalogs (device.i18n.N_), so the
+    # OLED and the pages can word it in their reader's language ("Céna" -> チェーナ).
+    title: str | None = None
 
 
 def declared_by_games(package: str) -> dict[str, Any]:
@@ -61,3 +67,12 @@ def registered() -> dict[str, DeviceGame]:
 def game(name: str) -> DeviceGame | None:
     """The device package of one game, or None for a game without one."""
     return registered().get(name)
+
+
+def title(name: str) -> str:
+    """A game's title for the box: its package's marked one (a device.i18n.Text, said
+    in the table's language when drawn), else the engine's."""
+    declared = game(name)
+    if declared is not None and declared.title:
+        return declared.title
+    return str(engines.info(name)["title"])

@@ -12,11 +12,14 @@ from typing import Any
 from PIL import Image
 
 from device import games
+from device.i18n import words_for
 from device.screens.lobby import lobby_screen
 from device.screens.menu import menu_screen
 from device.screens.message import idle_screen, message_screen
-from device.screens.render import require_public, seat_name
+from device.screens.render import game_title, require_public, seat_name
 from device.screens.result import result_screen
+from device.screens.score_rows import summary_screen
+from device.screens.seal import seal_screen, sealed
 
 __all__ = [
     "game_pages",
@@ -27,6 +30,7 @@ __all__ = [
     "result_screen",
     "screen_for",
 ]
+
 
 def game_pages(game: str) -> tuple[games.GameScreen, ...]:
     """The pages a game shows while played (0 is the table); a game without a device
@@ -47,7 +51,7 @@ def screen_for(
     """
     phase = status["phase"]
     if phase == "idle":
-        return idle_screen(join_url)
+        return idle_screen(join_url, status.get("language"))
     if phase == "lobby":
         return lobby_screen(status, join_url)
     if view is None:
@@ -56,10 +60,21 @@ def screen_for(
     own = game_pages(view["game"])
     # Once over, the result comes first; the game's own pages stay reachable after it.
     pages = (result_screen, *own) if phase == "over" else own
+    if sealed(status):  # the deal's fingerprint, one page along (B), last
+        pages = (*pages, seal_screen)
+    if _reading_summary(view, status):  # the table waits on a summary: it comes first
+        declared = games.game(view["game"])
+        pages = ((declared and declared.summary) or summary_screen, *pages)
     return pages[page % len(pages)](view, status)
+
+
+def _reading_summary(view: Mapping[str, Any], status: Mapping[str, Any]) -> bool:
+    pause, summary = status.get("interlude"), view.get("summary")
+    return bool(pause and summary and pause["key"] == summary["key"])
 
 
 def _turn_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
     """For a game without screens of its own: whose turn it is, from the generic view."""
     waiting = ", ".join(seat_name(status, seat) for seat in view["to_act"])
-    return message_screen(status.get("title") or view["game"], [f"Turn: {waiting}"])
+    w = words_for(status)
+    return message_screen(game_title(status), [w.gettext("Turn: {names}", names=waiting)])

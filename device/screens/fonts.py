@@ -1,14 +1,20 @@
-"""The few font sizes the OLED screens use, loaded once.
+"""The few font sizes the OLED screens use, loaded once, and what each can draw.
 
-Pillow's built-in scalable font (Aileron) is used so a fresh machine needs no font
-files. It only covers ASCII and a few symbols, so text goes through `printable`
-before it is drawn: otherwise an accented name would show as empty boxes.
+Latin text uses Pillow's built-in scalable font (Aileron), so most screens need no
+font files. It only covers ASCII and a few symbols: an accented letter is drawn as
+its base letter ("Céna" -> "Cena"). Everything else a player may type (kana, kanji,
+Hangul, Cyrillic...) is drawn with GNU Unifont (Debian's fonts-unifont, installed by
+scripts/setup; its Japanese variant, so kanji take their Japanese forms). Unifont
+is a bitmap design on a 16-pixel grid: crisp at 16 px, still legible at 12 and 10,
+where an 8x8 font such as Misaki is either tiny or blurred when scaled to our line
+heights. Without the font file, such characters show as "?", never as empty boxes.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import ImageFont
 
@@ -21,6 +27,15 @@ HUGE = 22
 # Non-ASCII characters the built-in font does draw.
 _EXTRA_GLYPHS = frozenset("…·°«»‘’“”")
 
+# Where Debian's fonts-unifont puts its fonts; the Japanese variant first.
+UNIFONT_PATHS = (
+    Path("/usr/share/fonts/opentype/unifont/unifont_jp.otf"),
+    Path("/usr/share/fonts/opentype/unifont/unifont.otf"),
+)
+UNIFONT_NATIVE = 16  # its design grid: larger sizes would only blur it
+# Unicode categories Unifont draws: letters, marks, numbers, punctuation, symbols.
+_DRAWN_CATEGORIES = frozenset("LMNPS")
+
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
@@ -32,14 +47,60 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return loaded
 
 
+@cache
+def wide_font(size: int) -> ImageFont.FreeTypeFont | None:
+    """Unifont for characters the built-in font lacks, at `size` px (16 at most);
+    None when fonts-unifont is not installed."""
+    for path in UNIFONT_PATHS:
+        if path.exists():
+            return ImageFont.truetype(str(path), min(size, UNIFONT_NATIVE))
+    return None
+
+
+def builtin_draws(char: str) -> bool:
+    """Whether the built-in font has a glyph for `char`."""
+    return (char.isascii() and char.isprintable()) or char in _EXTRA_GLYPHS
+
+
+def _wide_draws(char: str) -> bool:
+    """Whether Unifont (if installed) draws `char`: the Basic Multilingual Plane,
+    assigned and visible (it has no glyphs for private use or unassigned points)."""
+    return (
+        ord(char) <= 0xFFFF
+        and unicodedata.category(char)[0] in _DRAWN_CATEGORIES
+        and wide_font(BODY) is not None
+    )
+
+
+@lru_cache(maxsize=4096)  # the same names and labels are drawn every frame
 def printable(text: str) -> str:
-    """`text` folded to what the built-in font can draw: "café" -> "cafe", "茶" -> "?"."""
-    folded = []
-    for char in unicodedata.normalize("NFKD", text):
-        if unicodedata.combining(char):
-            continue  # the accent split off by NFKD; its base letter stays
-        if (char.isascii() and char.isprintable()) or char in _EXTRA_GLYPHS:
-            folded.append(char)
+    """`text` as the screens can draw it: "Céna" -> "Cena", "茶の湯" stays (drawn with
+    Unifont), and what no font here has becomes "?"."""
+    drawn = []
+    for char in unicodedata.normalize("NFC", text):
+        if builtin_draws(char):
+            drawn.append(char)
+            continue
+        # An accented or full-width Latin letter: its plain form, in the main font.
+        base = "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        if base and all(builtin_draws(c) for c in base):
+            drawn.append(base)
+        elif _wide_draws(char):
+            drawn.append(char)
         else:
-            folded.append("?")
-    return "".join(folded)
+            drawn.append("?")
+    return "".join(drawn)
+
+
+def runs(text: str) -> list[tuple[str, bool]]:
+    """`text` (already `printable`) cut into runs: (part, drawn with Unifont)."""
+    found: list[tuple[str, bool]] = []
+    for char in text:
+        wide = not builtin_draws(char)
+        if found and found[-1][1] == wide:
+            found[-1] = (found[-1][0] + char, wide)
+        else:
+            found.append((char, wide))
+    return found

@@ -10,7 +10,16 @@ import qrcode
 from PIL import Image
 
 from device.screens.fonts import BIG, HUGE, SMALL
-from device.screens.render import HEIGHT, WIDTH, Draw, draw_text, fit_lines, render, wrap
+from device.screens.render import (
+    HEIGHT,
+    WIDTH,
+    Draw,
+    draw_text,
+    fit_lines,
+    game_title,
+    render,
+    wrap,
+)
 
 QR_MODULE_PX = 2  # one module per OLED pixel is too small for phone cameras
 QR_BORDER = 2  # quiet zone, in modules
@@ -56,7 +65,7 @@ def lobby_screen(status: Mapping[str, Any], join_url: str) -> Image.Image:
         else:
             _draw_qr(d, matrix)
         left, right = PANEL_LEFT + 2, WIDTH - 1
-        draw_text(d, status.get("title") or "", SMALL, (left, 0, right, 11), "centre")
+        draw_text(d, game_title(status), SMALL, (left, 0, right, 11), "centre")
         draw_text(d, status.get("room") or "", HUGE, (left, 12, right, 37), "centre")
         draw_text(d, f"{sum(taken)}/{len(taken)}", BIG, (left, 38, right, 51), "centre")
         _draw_seat_markers(d, taken, (left + right) // 2, 54)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from device.i18n import N_, say
 from device.screens.fonts import BODY, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -21,13 +22,19 @@ VISIBLE_ITEMS = 3
 FOOTER_TOP = HEIGHT - 10
 # The rightmost pixels hold the scroll arrows, so an inverted item never hides them.
 ITEM_RIGHT = WIDTH - 8
-DEFAULT_HINT = "A ok   B next"
+DEFAULT_HINT = N_("A ok   B next")
 
 
 def menu_screen(
-    title: str, items: list[str], selected: int, hint: str = DEFAULT_HINT
+    title: str,
+    items: list[str],
+    selected: int,
+    hint: str = DEFAULT_HINT,
+    lang: str | None = None,
 ) -> Image.Image:
-    """A list of choices with `selected` inverted, scrolled so it is always in view."""
+    """A list of choices with `selected` inverted, scrolled so it is always in view.
+    `title` and `items` come worded; the hint is said in `lang`."""
+    hint = say(hint, lang)
     if not items:
         raise ValueError("a menu needs at least one item")
     if not 0 <= selected < len(items):

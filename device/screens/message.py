@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
+from device.i18n import words
 from device.screens.fonts import BODY, HUGE, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -41,8 +42,9 @@ def message_screen(title: str, lines: list[str]) -> Image.Image:
     return render(draw)
 
 
-def idle_screen(ip_or_url: str) -> Image.Image:
+def idle_screen(ip_or_url: str, lang: str | None = None) -> Image.Image:
     """The box's name, the address phones can open, and how to start a game."""
+    hint = words(lang).gettext("A: new game")
     address_size = largest_size(ip_or_url, TEXT_WIDTH, (BODY, SMALL))
     address = fit_lines(wrap(ip_or_url, address_size, TEXT_WIDTH), address_size, TEXT_WIDTH, 2)
 
@@ -54,6 +56,6 @@ def idle_screen(ip_or_url: str) -> Image.Image:
             top = IDLE_ADDRESS_TOP + index * line_height
             draw_text(d, line, address_size, (2, top, WIDTH - 3, top + line_height - 1), "centre")
         d.rectangle(IDLE_FOOTER_BOX, fill="white")
-        draw_text(d, "A: new game", SMALL, IDLE_FOOTER_BOX, "centre", fill="black")
+        draw_text(d, hint, SMALL, IDLE_FOOTER_BOX, "centre", fill="black")
 
     return render(draw)

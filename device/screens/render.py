@@ -16,7 +16,9 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
-from device.screens.fonts import SMALL, font, printable
+from device import games
+from device.i18n import say, words_for
+from device.screens.fonts import SMALL, font, printable, runs, wide_font
 
 WIDTH, HEIGHT = 128, 64
 TITLE_BAR_HEIGHT = 12
@@ -64,7 +66,12 @@ def box_width(box: Box) -> int:
 def text_width(text: str, size: int) -> int:
     """Pixels from the pen position to the right edge of the ink of `text`, measured
     as mode "1" draws it (hinted for 1-bit, a few pixels wider than anti-aliased)."""
-    return int(font(size).getbbox(text, mode="1")[2]) if text else 0
+    if not text:
+        return 0
+    if all(not wide for _, wide in runs(text)):
+        return int(font(size).getbbox(text, mode="1")[2])
+    bitmap, left, _ = _text_bitmap(text, size)
+    return left + bitmap.width
 
 
 def truncate(text: str, size: int, width: int, ellipsis: str = ELLIPSIS) -> str:
@@ -112,10 +119,26 @@ def _text_bitmap(line: str, size: int) -> tuple[Image.Image, int, int]:
     FreeType rendering is most of a frame's cost and screens redraw the same names
     and labels every frame; pasting the cached mask gives the very same pixels.
     """
-    face = font(size)
-    left, top, right, bottom = (int(edge) for edge in face.getbbox(line, mode="1", anchor="lm"))
+    # Each run in its font (fonts.runs: the built-in one, or Unifont for what it lacks),
+    # one after the other on the same middle line.
+    placed = []
+    pen = 0
+    for part, wide in runs(line):
+        face = (wide_font(size) if wide else None) or font(size)
+        placed.append((pen, part, face))
+        pen += int(face.getlength(part, mode="1"))
+    boxes = [
+        [int(edge) for edge in face.getbbox(part, mode="1", anchor="lm")]
+        for _, part, face in placed
+    ]
+    left = min(x + box[0] for (x, _, _), box in zip(placed, boxes, strict=True))
+    top = min(box[1] for box in boxes)
+    right = max(x + box[2] for (x, _, _), box in zip(placed, boxes, strict=True))
+    bottom = max(box[3] for box in boxes)
     bitmap = Image.new("1", (max(1, right - left), max(1, bottom - top)))
-    ImageDraw.Draw(bitmap).text((-left, -top), line, font=face, fill=1, anchor="lm")
+    draw = ImageDraw.Draw(bitmap)
+    for x, part, face in placed:
+        draw.text((x - left, -top), part, font=face, fill=1, anchor="lm")
     return bitmap, left, top
 
 
@@ -164,10 +187,23 @@ def fit_lines(lines: list[str], size: int, width: int, max_lines: int) -> list[s
 
 
 def seat_name(status: Mapping[str, Any], seat: int) -> str:
-    """The name a seat's player joined with, else "Seat N" (counted from 1 for people)."""
+    """The name a seat's player joined with, else "Seat N" (counted from 1 for people)
+    in the table's language."""
     seats = status.get("seats") or []
-    name = seats[seat].get("name") if 0 <= seat < len(seats) else None
-    return str(name) if name else f"Seat {seat + 1}"
+    record = seats[seat] if 0 <= seat < len(seats) else {}
+    name = record.get("name")
+    if name and record.get("taken", True):  # a free seat's name is the table's "Seat N"
+        return str(name)
+    return words_for(status).gettext("Seat {number}", number=seat + 1)
+
+
+def game_title(status: Mapping[str, Any]) -> str:
+    """The title of the table's game in the table's language ("" with no game)."""
+    game = status.get("game")
+    declared = games.game(game) if game else None
+    if declared is None or not declared.title:  # no device package: the engine's own
+        return str(status.get("title") or game or "")
+    return str(say(declared.title, words_for(status)))
 
 
 def require_public(view: Mapping[str, Any]) -> None:

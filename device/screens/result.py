@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import words_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -16,6 +17,7 @@ from device.screens.render import (
     Draw,
     box_width,
     draw_text,
+    game_title,
     largest_size,
     render,
     require_public,
@@ -34,13 +36,14 @@ def result_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.I
     """Winners' names as big as they fit; scores from best to worst in two columns."""
     require_public(view)
     headline = winners_text(view["winners"], status)
+    game_over = words_for(status).gettext("Game over")
     scores = list(enumerate(view["scores"]))
     ranked = sorted(scores, key=lambda seat_score: -seat_score[1])  # stable: ties keep seat order
     column_width = WIDTH // SCORE_COLUMNS
     rows = -(-len(ranked) // SCORE_COLUMNS)  # rounded up
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Game over", status.get("title") or "")
+        title_bar(d, game_over, game_title(status))
         size = largest_size(headline, box_width(HEADLINE_BOX), (BIG, BODY))
         draw_text(d, headline, size, HEADLINE_BOX, "centre")
         score_width = max(text_width(str(score), SMALL) for _, score in ranked)
@@ -62,7 +65,8 @@ def result_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.I
 
 def winners_text(winners: list[int], status: Mapping[str, Any]) -> str:
     """The headline: "Alice wins", or "Alice & Bob win" for a shared victory."""
+    w = words_for(status)
     if not winners:
-        return "No winner"
+        return w.gettext("No winner")
     names = " & ".join(seat_name(status, seat) for seat in winners)
-    return f"{names} wins" if len(winners) == 1 else f"{names} win"
+    return w.ngettext("{names} wins", "{names} win", len(winners), names=names)

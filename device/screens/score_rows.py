@@ -1,4 +1,5 @@
-"""One row per seat under the title bar: the layout of every game's scores page.
+"""One row per seat under the title bar: the layout of every game's scores page,
+and of the summary shown while the table waits after a deal, round or season.
 
 Each row is as big as the number of seats allows: the seat's name on the left, its
 number right-aligned in one column (so names get the rest of the row), and between
@@ -11,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
+from device.i18n import Words, words, words_for
 from device.screens.fonts import BIG, BODY, SMALL, printable
 from device.screens.render import (
     ELLIPSIS,
@@ -21,8 +25,11 @@ from device.screens.render import (
     box_width,
     draw_text,
     largest_size,
+    render,
+    require_public,
     seat_name,
     text_width,
+    title_bar,
 )
 
 ROWS_TOP = TITLE_BAR_HEIGHT + 1
@@ -70,3 +77,58 @@ def draw_score_rows(
                 d.rectangle((left, centre - 3, left + 2, centre + 3), fill="white")
     if middle is not None:
         d.line((numbers_left - 3, ROWS_TOP, numbers_left - 3, HEIGHT - 1), fill="white")
+
+
+def summary_title(summary: Mapping[str, Any], w: Words | None = None) -> str:
+    """ "Deal 1/3", "Round 2", "Season 3/3", "The end": from the summary's generic fields."""
+    w = w or words(None)
+    kind, number, of = summary["kind"], summary["number"], summary["of"]
+    if kind == "game" or number is None:
+        return w.gettext("The end")
+    # One id per kind the games use: each language words each in its own order.
+    if kind == "deal":
+        return (
+            w.gettext("Deal {number}/{of}", number=number, of=of)
+            if of
+            else w.gettext("Deal {number}", number=number)
+        )
+    if kind == "round":
+        return (
+            w.gettext("Round {number}/{of}", number=number, of=of)
+            if of
+            else w.gettext("Round {number}", number=number)
+        )
+    if kind == "season":
+        return (
+            w.gettext("Season {number}/{of}", number=number, of=of)
+            if of
+            else w.gettext("Season {number}", number=number)
+        )
+    return f"{str(kind).capitalize()} {number}{f'/{of}' if of else ''}"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def summary_screen(
+    view: Mapping[str, Any],
+    status: Mapping[str, Any],
+    *,
+    title: str | None = None,
+    middle: Sequence[str] | None = None,
+) -> Image.Image:
+    """The summary on the OLED: a title, how many players are still reading, then each
+    seat with its points for the deal (or the game's own `middle` text) and its total."""
+    require_public(view)
+    summary = view["summary"]
+    pause = status.get("interlude")
+    w = words_for(status)
+    waiting = w.gettext("{count} to go", count=len(pause["waiting"])) if pause else ""
+    texts = middle if middle is not None else [signed(p) for p in summary["points"]]
+
+    def draw(d: Draw) -> None:
+        title_bar(d, title or summary_title(summary, w), waiting)
+        draw_score_rows(d, status, [str(total) for total in summary["totals"]], middle=texts)
+
+    return render(draw)

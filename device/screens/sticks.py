@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import words
 from device.screens.fonts import HUGE, SMALL
 from device.screens.render import WIDTH, Draw, draw_text, render, title_bar
 from device.throw_show import FRAMES, faces_at, in_air
@@ -26,7 +27,9 @@ DARK_BOX = (92, 46, WIDTH - 2, 58)
 SPIN_HALF_HEIGHTS = (17, 11, 4, 11)  # a spinning stick's half height, frame by frame
 
 
-def sticks_screen(throw: Mapping[str, Any], label: str, frame: int = FRAMES) -> Image.Image:
+def sticks_screen(
+    throw: Mapping[str, Any], label: str, frame: int = FRAMES, lang: str | None = None
+) -> Image.Image:
     """One frame of a throw ({"sticks": [five 0/1], "count": n}); the result by default.
 
     `label` says who threw or what for ("Box", "Water: Ann"); frames 0 to
@@ -37,14 +40,16 @@ def sticks_screen(throw: Mapping[str, Any], label: str, frame: int = FRAMES) -> 
         raise ValueError(f"a throw has five sticks, each 0 or 1, not {throw['sticks']!r}")
     frame = max(0, min(frame, FRAMES))
     faces = faces_at(final, frame)
+    w = words(lang)
+    title, dark = w.gettext("Sticks"), w.gettext("dark")
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Sticks", label)
+        title_bar(d, title, label)
         for index, face in enumerate(faces):
             _draw_stick(d, index, face, frame)
         if frame >= FRAMES:
             draw_text(d, str(throw["count"]), HUGE, COUNT_BOX, "centre")
-            draw_text(d, "dark", SMALL, DARK_BOX, "centre")
+            draw_text(d, dark, SMALL, DARK_BOX, "centre")
         else:
             draw_text(d, "...", HUGE, COUNT_BOX, "centre")
 

@@ -9,21 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, NoReturn
 
-from engines.base import Action, Event, Game, IllegalAction, View
+from engines.base import Action, Event, Game, IllegalAction, View, copy_plain
 from engines.cena.cards import (
     CARDS,
     HAND_SIZES,
     NUMBER_OF,
-    SUIT_NAMES,
     SUIT_OF,
     is_card,
     sort_cards,
 )
 from engines.cena.objectives import Objective
 from engines.cena.options import DEALS, DECLARED, Settings, parse_options
-from engines.cena.scoring import alliance_scores, seat_scores, winners_of
+from engines.cena.scoring import alliance_breakdown, seat_scores, winners_of
 from engines.cena.tricks import winning_alliance
 
 PUBLIC_CARDS = 3
@@ -121,7 +120,11 @@ class Cena(Game):
             return self._play(seat, action)
         if kind == "reveal":
             return self._reveal(seat, action)
-        raise IllegalAction(f'unknown action "{kind}": Céna has "reveal" and "play"')
+        raise IllegalAction(
+            'unknown action "{kind}": Céna has "reveal" and "play"',
+            "unknown_action",
+            {"kind": kind},
+        )
 
     def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
         """The last choice of public cards shows everyone's; a new deal is chance."""
@@ -166,15 +169,14 @@ class Cena(Game):
         ]
         view["scores"] = self.scores
         view["deal_scores"] = [_copy_result(result) for result in self.deal_results]
+        view["summary"] = copy_plain(self.summary)
         view["winners"] = self.winners
         return view
 
     # --- actions --------------------------------------------------------------
 
     def _reveal(self, seat: int, action: Action) -> list[Event]:
-        problem = self._reveal_problem(seat, action)
-        if problem:
-            raise IllegalAction(problem)
+        self._check_reveal(seat, action)
         self.chosen[seat] = sort_cards(action["cards"])
         events: list[Event] = [{"type": "ready", "seat": seat}]
         if all(chosen is not None for chosen in self.chosen):
@@ -186,29 +188,27 @@ class Cena(Game):
             events.append({"type": "public_cards", "public": [list(p) for p in self.public]})
         return events
 
-    def _reveal_problem(self, seat: int, action: Action) -> str | None:
-        """Why this public-card choice is not allowed, or None when it is."""
+    def _check_reveal(self, seat: int, action: Action) -> None:
+        """IllegalAction unless this public-card choice is allowed."""
         if self.phase != "reveal":
-            return "the public cards of this deal are already revealed"
+            raise IllegalAction("the public cards of this deal are already revealed", "revealed")
         if action.keys() != REVEAL_KEYS:
-            return _fields_problem(action, REVEAL_KEYS)
+            _check_fields(action, REVEAL_KEYS)
         cards = action["cards"]
+        count = {"count": PUBLIC_CARDS}
         if not isinstance(cards, list) or len(cards) != PUBLIC_CARDS:
-            return f"choose exactly {PUBLIC_CARDS} cards to make public"
+            raise IllegalAction("choose exactly {count} cards to make public", "card_count", count)
         for card in cards:
             if not is_card(card):
-                return f"{card!r} is not a Céna card"
+                raise IllegalAction("{card} is not a Céna card", "not_a_card", {"card": repr(card)})
         if len(set(cards)) != PUBLIC_CARDS:
-            return f"choose {PUBLIC_CARDS} different cards"
+            raise IllegalAction("choose {count} different cards", "same_card_twice", count)
         for card in cards:
             if card not in self.hands[seat]:
-                return f"{card} is not in your hand"
-        return None
+                raise IllegalAction("{card} is not in your hand", "not_in_hand", {"card": card})
 
     def _play(self, seat: int, action: Action) -> list[Event]:
-        problem = self._play_problem(seat, action)
-        if problem:
-            raise IllegalAction(problem)
+        self._check_play(seat, action)
         card, to = action["card"], action["to"]
         n = self.players
         hand = self.hands[seat]
@@ -232,32 +232,43 @@ class Cena(Game):
             events += self._finish_deal()
         return events
 
-    def _play_problem(self, seat: int, action: Action) -> str | None:
-        """Why this play is not allowed, or None when it is."""
+    def _check_play(self, seat: int, action: Action) -> None:
+        """IllegalAction unless this play is allowed."""
         if self.phase != "play":
-            return f"first every player chooses {PUBLIC_CARDS} public cards; play starts after"
+            raise IllegalAction(
+                "first every player chooses {count} public cards; play starts after",
+                "reveal_first",
+                {"count": PUBLIC_CARDS},
+            )
         if action.keys() != PLAY_KEYS:
-            return _fields_problem(action, PLAY_KEYS)
+            _check_fields(action, PLAY_KEYS)
         card, to = action["card"], action["to"]
         n = self.players
         if not is_card(card):
-            return f"{card!r} is not a Céna card"
+            raise IllegalAction("{card} is not a Céna card", "not_a_card", {"card": repr(card)})
         if type(to) is not int or not 0 <= to < n:
-            return f'"to" must be a seat from 0 to {n - 1}'
+            raise IllegalAction(
+                '"to" must be a seat from 0 to {last}', "bad_target", {"last": n - 1}
+            )
         hand = self.hands[seat]
         if card not in hand:
-            return f"{card} is not in your hand"
+            raise IllegalAction("{card} is not in your hand", "not_in_hand", {"card": card})
         lead = self.lead_suit
         if lead is not None and SUIT_OF[card] != lead:
             for held in hand:
                 if SUIT_OF[held] == lead:
-                    return f"you must follow the lead suit: play a {SUIT_NAMES[lead]} ({lead}) card"
+                    _must_follow(lead)
         if self.settings.simplified and to != seat:
-            return "with the simplified rule you play in front of yourself"
+            raise IllegalAction(
+                "with the simplified rule you play in front of yourself", "simplified_rule"
+            )
         if self.placed[to] is not None:
             # Seats are numbered from 1 on every screen.
-            return f"seat {to + 1} already has a Playing Card this trick"
-        return None
+            raise IllegalAction(
+                "seat {seat} already has a Playing Card this trick",
+                "seat_played",
+                {"seat": to + 1},
+            )
 
     # --- deal and trick bookkeeping -------------------------------------------
 
@@ -321,9 +332,27 @@ class Cena(Game):
 
     def _finish_deal(self) -> list[Event]:
         objective = self.objectives[self.deal - 1]
-        alliances = alliance_scores(self.won, objective)
+        parts = alliance_breakdown(self.won, objective)
+        alliances = [part["score"] for part in parts]
         seats = seat_scores(alliances)
         self.totals = [total + score for total, score in zip(self.totals, seats, strict=True)]
+        n = self.players
+        last = self.last_trick
+        assert last is not None  # a deal ends on a trick
+        # Counts, not cards: the next deal is dealt at once, and no code from this deal
+        # may show beside cards now in hands or set aside (see _start_deal).
+        self.summary = {
+            "key": f"deal-{self.deal}",
+            "kind": "deal",
+            "number": self.deal,
+            "of": DEALS,
+            "points": list(seats),
+            "totals": list(self.totals),
+            "final": self.deal == DEALS,
+            "objective": dict(objective),
+            "alliances": [{"seats": [k, (k + 1) % n], **part} for k, part in enumerate(parts)],
+            "last_trick": {key: last[key] for key in ("alliance", "seats", "suit", "number")},
+        }
         self.deal_results.append(
             {"deal": self.deal, "objective": objective, "alliances": alliances, "seats": seats}
         )
@@ -351,13 +380,38 @@ class Cena(Game):
         return events
 
 
-def _fields_problem(action: Action, expected: frozenset[str]) -> str:
+def _check_fields(action: Action, expected: frozenset[str]) -> NoReturn:
     """An action carries exactly its fields: name the missing and the unexpected ones."""
-    missing = sorted(expected - action.keys())
-    extra = sorted(str(key) for key in action.keys() - expected)
-    problems = [f"missing {', '.join(missing)}"] if missing else []
-    problems += [f"unexpected {', '.join(extra)}"] if extra else []
-    return f'a "{action["type"]}" action has {"; ".join(problems)}'
+    missing = ", ".join(sorted(expected - action.keys()))
+    extra = ", ".join(sorted(str(key) for key in action.keys() - expected))
+    params = {"type": action["type"], "missing": missing, "extra": extra}
+    if missing and extra:
+        raise IllegalAction(
+            'a "{type}" action has missing {missing}; unexpected {extra}', "action_fields", params
+        )
+    if missing:
+        raise IllegalAction('a "{type}" action has missing {missing}', "action_fields", params)
+    raise IllegalAction('a "{type}" action has unexpected {extra}', "action_fields", params)
+
+
+def _must_follow(lead: str) -> NoReturn:
+    """The lead suit's name is a word: one sentence per suit, so each language names it."""
+    suit = {"suit": lead}
+    if lead == "C":
+        raise IllegalAction(
+            "you must follow the lead suit: play a cider ({suit}) card", "follow_suit", suit
+        )
+    if lead == "W":
+        raise IllegalAction(
+            "you must follow the lead suit: play a wine ({suit}) card", "follow_suit", suit
+        )
+    if lead == "M":
+        raise IllegalAction(
+            "you must follow the lead suit: play a mead ({suit}) card", "follow_suit", suit
+        )
+    raise IllegalAction(
+        "you must follow the lead suit: play an ale ({suit}) card", "follow_suit", suit
+    )
 
 
 def _copy_trick(trick: dict[str, Any] | None) -> dict[str, Any] | None:

@@ -21,18 +21,35 @@ def alliance_scores(
     won_by_alliance: Iterable[Iterable[str]], objective: Mapping[str, Any] | None
 ) -> list[int]:
     """alliance_score for every alliance of a deal, checking the objective once."""
+    return [part["score"] for part in alliance_breakdown(won_by_alliance, objective)]
+
+
+def alliance_breakdown(
+    won_by_alliance: Iterable[Iterable[str]], objective: Mapping[str, Any] | None
+) -> list[dict[str, int]]:
+    """How each alliance's score is made, as a deal's summary shows it:
+    {"won": cards won, "penalised": of those, cards the objective matches,
+    "penalty": points they cost, "score": won - penalty}."""
     penalty, penalised = 0, frozenset[str]()
     if objective is not None:
         rule = parse_objective(objective)
         penalty, penalised = rule["penalty"], matching_cards(rule)
-    scores = []
+    parts = []
     for cards_won in won_by_alliance:
         cards = list(cards_won)
         for card in cards:
             if not is_card(card):
                 raise ValueError(f"{card!r} is not a Céna card")
-        scores.append(len(cards) - penalty * sum(1 for card in cards if card in penalised))
-    return scores
+        matched = sum(1 for card in cards if card in penalised)
+        parts.append(
+            {
+                "won": len(cards),
+                "penalised": matched,
+                "penalty": penalty * matched,
+                "score": len(cards) - penalty * matched,
+            }
+        )
+    return parts
 
 
 def seat_scores(alliances: Sequence[int]) -> list[int]:

@@ -76,10 +76,8 @@ def plan(
     placements.sort(key=placing_order)
     after = [list(tableau) for tableau in tableaux]
     for placement in placements:
-        whose = (
-            "your tableau" if placement.seat == step.seat else f"seat {placement.seat}'s tableau"
-        )
-        check_fits(after[placement.seat], placement, whose)
+        owner = None if placement.seat == step.seat else placement.seat
+        check_fits(after[placement.seat], placement, owner)
         after[placement.seat] = with_placement(after[placement.seat], placement)
     return placements, after
 
@@ -101,22 +99,36 @@ def parse_placement(
 ) -> Placement:
     """Read one placement object; raise IllegalAction if it is malformed or not available."""
     if not isinstance(raw, Mapping):
-        raise IllegalAction(f"each card to build is an object such as {_EXAMPLE}")
+        raise IllegalAction(
+            "each card to build is an object such as {example}",
+            "action_fields",
+            {"example": _EXAMPLE},
+        )
     card = raw.get("card")
     if not isinstance(card, str) or not is_card(card):
-        raise IllegalAction(f"{card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
-    require(card not in done, f"{card} is already placed")
-    require(card in remaining, f"{card} is not in the trick you won")
+        raise IllegalAction(
+            "{card} is not a Chanoyu card (examples: AS, 10H, QD, T1)",
+            "not_a_card",
+            {"card": repr(card)},
+        )
+    require(card not in done, "{card} is already placed", "placed_twice", {"card": card})
+    require(card in remaining, "{card} is not in the trick you won", "not_won", {"card": card})
     _reject_extra_fields(raw, card)
     if is_tsukumogami(card):
         seat = _whole(raw.get("seat"))
         if seat is None or not 0 <= seat < players:
-            raise IllegalAction(f'say whose tableau {card} joins: "seat" from 0 to {players - 1}')
+            raise IllegalAction(
+                'say whose tableau {card} joins: "seat" from 0 to {last}',
+                "name_seat",
+                {"card": card, "last": players - 1},
+            )
         return Placement(card, seat, _named_value(raw, card))
     at = raw.get("at")
     if not isinstance(at, str) or at not in ENDS:
         raise IllegalAction(
-            f'say which end of your tableau {card} goes to: "at": "left" or "right"'
+            'say which end of your tableau {card} goes to: "at": "left" or "right"',
+            "name_end",
+            {"card": card},
         )
     number = number_of(card)
     value = _named_value(raw, card) if number is None else number
@@ -130,21 +142,41 @@ def _reject_extra_fields(raw: Mapping[str, object], card: str) -> None:
         allowed = {"card", "at", "value"}
     else:
         allowed = {"card", "at"}
-    why = {
-        "seat": f"{card} can only join your own tableau: only a Tsukumogami names a seat",
-        "value": f"{card} is worth {number_of(card)}: only face and Tsukumogami cards name a value",
-        "at": f'{card} goes wherever its value fits: give "seat" and "value", not "at"',
-    }
     extra = sorted(set(raw) - allowed, key=str)
-    if extra:
-        raise IllegalAction(why.get(extra[0], f"unexpected field {extra[0]!r} for {card}"))
+    if not extra:
+        return
+    if extra[0] == "seat":
+        raise IllegalAction(
+            "{card} can only join your own tableau: only a Tsukumogami names a seat",
+            "own_tableau_only",
+            {"card": card},
+        )
+    if extra[0] == "value":
+        raise IllegalAction(
+            "{card} is worth {value}: only face and Tsukumogami cards name a value",
+            "value_fixed",
+            {"card": card, "value": number_of(card)},
+        )
+    if extra[0] == "at":
+        raise IllegalAction(
+            '{card} goes wherever its value fits: give "seat" and "value", not "at"',
+            "no_end_for_tsukumogami",
+            {"card": card},
+        )
+    raise IllegalAction(
+        "unexpected field {field} for {card}",
+        "action_fields",
+        {"field": repr(extra[0]), "card": card},
+    )
 
 
 def _named_value(raw: Mapping[str, object], card: str) -> int:
     value = _whole(raw.get("value"))
     if value is None or not LOWEST_VALUE <= value <= HIGHEST_VALUE:
         raise IllegalAction(
-            f'name the value {card} stands for: "value" from {LOWEST_VALUE} to {HIGHEST_VALUE}'
+            'name the value {card} stands for: "value" from {lowest} to {highest}',
+            "name_value",
+            {"card": card, "lowest": LOWEST_VALUE, "highest": HIGHEST_VALUE},
         )
     return value
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, IllegalAction, View, require
+from engines.base import Action, Event, Game, IllegalAction, View, copy_plain, require
 from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
 from engines.chanoyu.cards import deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
@@ -133,15 +133,28 @@ class Chanoyu(Game):
         kind = action["type"]
         if self.build is None:
             if kind in ("place", "build"):
-                raise IllegalAction("there is nothing to build now: play a card to the trick")
-            require(kind == "play", f'unknown action {kind!r}: here you "play" a card')
+                raise IllegalAction(
+                    "there is nothing to build now: play a card to the trick", "nothing_to_build"
+                )
+            require(
+                kind == "play",
+                'unknown action {kind}: here you "play" a card',
+                "unknown_action",
+                {"kind": repr(kind)},
+            )
             return self._play(seat, action)
         if kind == "place":
             return self._place(self.build, action)
         if kind == "build":
             return self._build(self.build, action)
-        require(kind != "play", "you won the trick: build first, then lead the next one")
-        raise IllegalAction(f'unknown action {kind!r}: here you "place" a card or "build"')
+        require(
+            kind != "play", "you won the trick: build first, then lead the next one", "build_first"
+        )
+        raise IllegalAction(
+            'unknown action {kind}: here you "place" a card or "build"',
+            "unknown_action",
+            {"kind": repr(kind)},
+        )
 
     # --- playing to a trick -------------------------------------------------
 
@@ -190,11 +203,16 @@ class Chanoyu(Game):
         _reject_extra_fields(action, {"type", "cards"})
         raw_cards = action.get("cards")
         if not isinstance(raw_cards, list):
-            raise IllegalAction('list the cards to build: {"type": "build", "cards": [...]}')
+            raise IllegalAction(
+                "list the cards to build: {shape}",
+                "action_fields",
+                {"shape": '{"type": "build", "cards": [...]}'},
+            )
         placements, after = plan(step, self.tableaux, raw_cards)
         require(
             bool(placements) or may_stop(step, self.tableaux),
             "a card of the trick fits, so you must add at least one to a tableau",
+            "must_build",
         )
         return self._commit(step, placements, after) + self._finish_build(step)
 
@@ -256,15 +274,35 @@ class Chanoyu(Game):
         self.round_history.append(record)
         events: list[Event] = [{"type": "round_scored", **record.as_dict(), "scores": self.scores}]
         result = match_result(self.totals, self.original_host)
+        self.summary = self._round_summary(record, final=result is not None)
         if result is not None:
             self._winners = result
             self.phase = OVER
             return [*events, {"type": "game_over", "winners": result, "scores": self.scores}]
         self.host = next_host(self.totals, self.host)
+        self.summary["next_host"] = self.host
         self.round += 1
         self._start_round(*deal(self.players, self.rng))
         started = {"type": "round_started", "round": self.round, "host": self.host}
         return [*events, {**started, "leader": self.leader}]
+
+    def _round_summary(self, record: ScoredRound, final: bool) -> dict[str, Any]:
+        """The round as every screen shows it before the next: each tableau with its
+        points (the engine's own tableau_points, kept in the record) and the last trick.
+        Tableaux lie face up, so nothing here was hidden."""
+        return {
+            "key": f"round-{record.number}",
+            "kind": "round",
+            "number": record.number,
+            "of": None,  # the match ends when someone reaches 15, not after N rounds
+            "points": list(record.points),
+            "totals": list(self.totals),
+            "final": final,
+            "host": record.host,
+            "next_host": None,
+            "tableaux": _tableaux_view(record.tableaux),
+            "last_trick": None if self.last_trick is None else self.last_trick.as_dict(),
+        }
 
     def _start_round(self, hands: list[list[str]], pile: list[str]) -> None:
         self.hands, self.pile, self.discard = hands, pile, []
@@ -316,6 +354,7 @@ class Chanoyu(Game):
             ],
             "scores": self.scores,
             "round_scores": [record.as_dict() for record in self.round_history],
+            "summary": copy_plain(self.summary),
             "winners": self.winners,
         }
         if seat is not None:
@@ -350,4 +389,8 @@ def _place_action(placement: Placement) -> Action:
 def _reject_extra_fields(action: Mapping[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(action) - allowed, key=str)
     if extra:
-        raise IllegalAction(f"unexpected field {extra[0]!r} in a {action['type']!r} action")
+        raise IllegalAction(
+            "unexpected field {field} in a {type} action",
+            "action_fields",
+            {"field": repr(extra[0]), "type": repr(action["type"])},
+        )

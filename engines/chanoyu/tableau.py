@@ -62,24 +62,61 @@ def free_values(tableau: Sequence[Slot]) -> list[int]:
     return [value for value in VALUES if value not in taken]
 
 
-def check_fits(tableau: Sequence[Slot], placement: Placement, whose: str) -> None:
+def check_fits(tableau: Sequence[Slot], placement: Placement, owner: int | None) -> None:
     """Raise IllegalAction unless the placement keeps `tableau` strictly increasing.
 
-    `whose` names the tableau in messages ("your tableau", "seat 2's tableau").
+    `owner` is the seat whose tableau it is, None for the builder's own (the
+    messages say "your tableau"). Only a Tsukumogami joins another seat's tableau,
+    and it names a free value, so the end messages are always about your own.
     """
     card, value = placement.card, placement.value
+    params = {"card": card, "value": value, "seat": owner}
     if placement.at is None:
         if value not in free_values(tableau):
-            raise IllegalAction(f"{card} cannot take value {value}: {whose} already has a {value}")
+            if owner is None:
+                raise IllegalAction(
+                    "{card} cannot take value {value}: your tableau already has a {value}",
+                    "value_taken",
+                    params,
+                )
+            raise IllegalAction(
+                "{card} cannot take value {value}: seat {seat}'s tableau already has a {value}",
+                "value_taken",
+                params,
+            )
         return
     if fits_at_end(tableau, value, placement.at):
         return
+    face = is_face(card)
     if placement.at == LEFT:
-        limit = f"lower than {tableau[0].value}, the leftmost value of {whose}"
-    else:
-        limit = f"higher than {tableau[-1].value}, the rightmost value of {whose}"
-    worth = f"{card} as {value}" if is_face(card) else card
-    raise IllegalAction(f"{worth} cannot go at the {placement.at} end: it must be {limit}")
+        params["limit"] = tableau[0].value
+        if face:
+            raise IllegalAction(
+                "{card} as {value} cannot go at the left end: it must be lower than {limit},"
+                " the leftmost value of your tableau",
+                "out_of_order",
+                params,
+            )
+        raise IllegalAction(
+            "{card} cannot go at the left end: it must be lower than {limit},"
+            " the leftmost value of your tableau",
+            "out_of_order",
+            params,
+        )
+    params["limit"] = tableau[-1].value
+    if face:
+        raise IllegalAction(
+            "{card} as {value} cannot go at the right end: it must be higher than {limit},"
+            " the rightmost value of your tableau",
+            "out_of_order",
+            params,
+        )
+    raise IllegalAction(
+        "{card} cannot go at the right end: it must be higher than {limit},"
+        " the rightmost value of your tableau",
+        "out_of_order",
+        params,
+    )
 
 
 def with_placement(tableau: Sequence[Slot], placement: Placement) -> Tableau:

@@ -7,9 +7,10 @@ led suit is the suit of the first suited card played (usually the lead).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NoReturn
 
 from engines.base import IllegalAction, require
-from engines.chanoyu.cards import is_card, is_tsukumogami, number_of, suit_name, suit_of
+from engines.chanoyu.cards import is_card, is_tsukumogami, number_of, suit_of
 
 Trick = Sequence[tuple[int, str]]
 
@@ -30,15 +31,70 @@ def playable(hand: Sequence[str], trick: Trick) -> list[str]:
 def check_play(hand: Sequence[str], trick: Trick, card: object) -> str:
     """Return `card` if this hand may play it to this trick, else raise IllegalAction."""
     if not isinstance(card, str) or not is_card(card):
-        raise IllegalAction(f"{card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
-    require(card in hand, f"you do not hold {card}")
+        raise IllegalAction(
+            "{card} is not a Chanoyu card (examples: AS, 10H, QD, T1)",
+            "not_a_card",
+            {"card": repr(card)},
+        )
+    require(card in hand, "you do not hold {card}", "not_in_hand", {"card": card})
     suit = led_suit(trick)
     if suit is not None and card not in playable(hand, trick):
-        what = "a Tsukumogami" if is_tsukumogami(card) else card
-        raise IllegalAction(
-            f"you must follow suit: you hold {suit_name(suit)}, so you cannot play {what}"
-        )
+        _must_follow(suit, card)
     return card
+
+
+def _must_follow(suit: str, card: str) -> NoReturn:
+    """A suit's name is a word: one sentence per suit (and for a Tsukumogami), so
+    each language names it in its own words."""
+    params = {"suit": suit, "card": card}
+    if is_tsukumogami(card):
+        if suit == "S":
+            raise IllegalAction(
+                "you must follow suit: you hold spades ({suit}), so you cannot play a Tsukumogami",
+                "follow_suit",
+                params,
+            )
+        if suit == "H":
+            raise IllegalAction(
+                "you must follow suit: you hold hearts ({suit}), so you cannot play a Tsukumogami",
+                "follow_suit",
+                params,
+            )
+        if suit == "D":
+            raise IllegalAction(
+                "you must follow suit: you hold diamonds ({suit}),"
+                " so you cannot play a Tsukumogami",
+                "follow_suit",
+                params,
+            )
+        raise IllegalAction(
+            "you must follow suit: you hold clubs ({suit}), so you cannot play a Tsukumogami",
+            "follow_suit",
+            params,
+        )
+    if suit == "S":
+        raise IllegalAction(
+            "you must follow suit: you hold spades ({suit}), so you cannot play {card}",
+            "follow_suit",
+            params,
+        )
+    if suit == "H":
+        raise IllegalAction(
+            "you must follow suit: you hold hearts ({suit}), so you cannot play {card}",
+            "follow_suit",
+            params,
+        )
+    if suit == "D":
+        raise IllegalAction(
+            "you must follow suit: you hold diamonds ({suit}), so you cannot play {card}",
+            "follow_suit",
+            params,
+        )
+    raise IllegalAction(
+        "you must follow suit: you hold clubs ({suit}), so you cannot play {card}",
+        "follow_suit",
+        params,
+    )
 
 
 def trick_winner(trick: Trick) -> int | None:

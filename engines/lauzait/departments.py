@@ -11,7 +11,9 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Sequence
+from typing import NoReturn
 
+from engines.base import IllegalAction
 from engines.lauzait.pieces import (
     COLOURS,
     WILD,
@@ -44,29 +46,53 @@ def kind(roles: Sequence[str]) -> str | None:
     return None
 
 
+class DepartmentError(IllegalAction, ValueError):
+    """Three pieces that do not make a department: an IllegalAction to the engine (with
+    its code and params) and a ValueError to the score sheets that check one."""
+
+
+def _refuse(reason: IllegalAction) -> NoReturn:
+    # The reason is written as IllegalAction(...) so its template is extracted for
+    # translation; raised as a DepartmentError.
+    raise DepartmentError(reason.template, reason.code, reason.params)
+
+
 def check_roles(pieces: Sequence[str], roles: Sequence[str] | None) -> tuple[str, ...]:
-    """The roles of three pieces, checked: ValueError says what is wrong.
+    """The roles of three pieces, checked: DepartmentError says what is wrong.
 
     Without ``roles`` every piece plays itself, which a wild cannot do.
     """
     if len(pieces) != 3 or not all(is_piece_code(piece) for piece in pieces):
-        raise ValueError("a department is three pieces")
+        _refuse(IllegalAction("a department is three pieces", "not_a_department"))
     if roles is None:
         if any(is_wild(piece) for piece in pieces):
-            raise ValueError("say which piece each wild stands for")
+            _refuse(IllegalAction("say which piece each wild stands for", "name_wild_roles"))
         roles = pieces
     if len(roles) != 3:
-        raise ValueError("give one role for each of the three pieces")
+        _refuse(IllegalAction("give one role for each of the three pieces", "three_roles"))
     for piece, role in zip(pieces, roles, strict=True):
         if not is_piece_code(role) or is_wild(role):
-            raise ValueError(f"{role!r} is not a piece a wild can stand for")
+            _refuse(
+                IllegalAction(
+                    "{role} is not a piece a wild can stand for", "bad_role", {"role": repr(role)}
+                )
+            )
         if not is_wild(piece) and role != piece:
-            raise ValueError(f"{piece} can only play itself, not {role}")
+            _refuse(
+                IllegalAction(
+                    "{piece} can only play itself, not {role}",
+                    "bad_role",
+                    {"piece": piece, "role": role},
+                )
+            )
     if kind(roles) is None:
-        shown = ", ".join(roles)
-        raise ValueError(
-            f"{shown} is not a department: it needs three of a kind "
-            "or three numbers in a row, all of one colour"
+        _refuse(
+            IllegalAction(
+                "{roles} is not a department: it needs three of a kind "
+                "or three numbers in a row, all of one colour",
+                "not_a_department",
+                {"roles": ", ".join(roles)},
+            )
         )
     return tuple(roles)
 

@@ -8,7 +8,6 @@ optional step is simply taking a later one.
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -16,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines import sticks
-from engines.base import Action, Event, Game, IllegalAction, Option, View, require
+from engines.base import Action, Event, Game, IllegalAction, Option, View, copy_plain, require
 from engines.lauzait import actions as fields
 from engines.lauzait.board import MOUNTAIN, WATER, Grid, empty_square
 from engines.lauzait.departments import (
@@ -125,7 +124,7 @@ class Lauzait(Game):
         self._turn = start
         self._step = DISSOLVE
         self._last_hire: dict[str, Any] | None = None
-        events: list[Event] = [{"type": "sticks", **copy.deepcopy(throw)} for throw in throws]
+        events: list[Event] = [{"type": "sticks", **copy_plain(throw)} for throw in throws]
         events.append(
             {
                 "type": "season_started",
@@ -194,20 +193,26 @@ class Lauzait(Game):
 
     def _dissolve(self, seat: int, action: Action) -> list[Event]:
         revealed = self._departments[seat]
-        require(bool(revealed), "you have no revealed department to dissolve")
+        require(
+            bool(revealed), "you have no revealed department to dissolve", "nothing_to_dissolve"
+        )
         require(
             self._step == DISSOLVE,
             "dissolving comes first in a turn: not after forming a department or dissolving one",
+            "dissolve_first",
         )
         index = fields.whole_number(action.get("department"), '"department"')
         require(
             0 <= index < len(revealed),
-            f"you have departments 0 to {len(revealed) - 1}, not {index}",
+            "you have departments 0 to {last}, not {index}",
+            "no_such_department",
+            {"last": len(revealed) - 1, "index": index},
         )
         remaining = revealed[:index] + revealed[index + 1 :]
         require(
             self._can_finish(seat, remaining, FORM),
             "after dissolving that department you could neither hire nor declare this turn",
+            "stuck_after_dissolve",
         )
         gone = revealed[index]
         self._departments[seat] = remaining
@@ -225,9 +230,11 @@ class Lauzait(Game):
         ]
 
     def _form(self, seat: int, action: Action) -> list[Event]:
-        require(self._step <= FORM, "you have already formed a department this turn")
+        require(
+            self._step <= FORM, "you have already formed a department this turn", "formed_already"
+        )
         pieces, roles = fields.department_fields(
-            {key: action[key] for key in ("pieces", "roles") if key in action}, "the department"
+            {key: action[key] for key in ("pieces", "roles") if key in action}, ""
         )
         revealed = self._departments[seat]
         self._require_free(seat, pieces)
@@ -236,6 +243,7 @@ class Lauzait(Game):
         require(
             self._can_finish(seat, [*revealed, formed], DECLARE),
             "revealing that department would leave you no piece to discard this turn",
+            "stuck_after_form",
         )
         self._departments[seat] = [*revealed, formed]
         self._scores[seat] += bonus
@@ -253,13 +261,15 @@ class Lauzait(Game):
             government = []
         elif revealed:
             raise IllegalAction(
-                f"you have {len(revealed)} department(s) revealed: "
-                "Lauzait-Cep needs three (or a stalemate)"
+                "you have {count} department(s) revealed: Lauzait-Cep needs three (or a stalemate)",
+                "declare_too_soon",
+                {"count": len(revealed)},
             )
         else:
             raise IllegalAction(
-                "to declare from a concealed hand, name its three departments "
-                '("departments": [{"pieces": [...], "roles": [...]}, ...])'
+                "to declare from a concealed hand, name its three departments ({shape})",
+                "name_departments",
+                {"shape": '"departments": [{"pieces": [...], "roles": [...]}, ...]'},
             )
         formation = formation_points(
             [role_entries(department) for department in government],
@@ -295,6 +305,7 @@ class Lauzait(Game):
                 "scores": list(self._scores),
             },
         ]
+        self.summary = self._season_summary(seat, stalemate, formation, government)
         if self._season >= self.players:
             self._over = True
             events.append(self._game_over_event())
@@ -303,7 +314,7 @@ class Lauzait(Game):
         return events
 
     def _hire(self, seat: int, action: Action) -> list[Event]:
-        require("discard" in action, 'a hire needs "discard", "from" and "to"')
+        require("discard" in action, 'a hire needs "discard", "from" and "to"', "action_fields")
         hire = Hire(
             fields.piece_code(action["discard"], '"discard"'),
             fields.square(action.get("from"), "from"),
@@ -319,7 +330,7 @@ class Lauzait(Game):
             water_throw = result["count"]
             self._last_throw = {"purpose": "water", "seat": seat, **result}
             self._throws += 1
-            events.append({"type": "sticks", **copy.deepcopy(self._last_throw)})
+            events.append({"type": "sticks", **copy_plain(self._last_throw)})
         empty = empty_square(self._board)
         outcome = carry_out(self._board, hire, water_throw)
         hand = self._hands[seat]
@@ -337,10 +348,37 @@ class Lauzait(Game):
             "count": water_throw,
             "mover_taken": outcome.mover_taken,
         }
-        events.append({"type": "hired", **copy.deepcopy(self._last_hire)})
+        events.append({"type": "hired", **copy_plain(self._last_hire)})
         self._turn = (self._turn + self._direction) % self.players
         self._step = DISSOLVE
         return events
+
+    def _season_summary(
+        self,
+        declarer: int,
+        stalemate: bool,
+        formation: Mapping[str, int],
+        government: Sequence[Department],
+    ) -> dict[str, Any]:
+        """The season as every screen shows it before the next: what each seat gained
+        (department bonuses still held, the declarer's formation points) and the
+        declared government, which the declaration shows everyone. Other hands stay
+        concealed: the rules never reveal them."""
+        before = self._results[-2]["scores"] if len(self._results) > 1 else [0] * self.players
+        return {
+            "key": f"season-{self._season}",
+            "kind": "season",
+            "number": self._season,
+            "of": self.players,
+            "points": [after - was for after, was in zip(self._scores, before, strict=True)],
+            "totals": list(self._scores),
+            "final": self._season >= self.players,
+            "declarer": declarer,
+            "stalemate": stalemate,
+            "formation": dict(formation),
+            "departments": [{"pieces": list(p), "roles": list(r)} for p, r in government],
+            "luminous": self._luminous,
+        }
 
     def _end_game(self) -> list[Event]:
         # The table agreed to stop: scores stand as they are, like banknotes in hand.
@@ -387,13 +425,13 @@ class Lauzait(Game):
         for role in roles or []:
             require(
                 is_wild(role) or number(role) in self._numbers,
-                f"{role} is not in play in a {self.players}-player game (no 0s)",
+                "{role} is not in play in a {players}-player game (no 0s)",
+                "role_not_in_play",
+                {"role": role, "players": self.players},
             )
-        try:
-            checked = check_roles(pieces, roles)
-            bonus = department_bonus(pieces, checked)
-        except ValueError as err:
-            raise IllegalAction(str(err)) from None
+        # A wrong department is a DepartmentError: an IllegalAction with its own code.
+        checked = check_roles(pieces, roles)
+        bonus = department_bonus(pieces, checked)
         return canonical(pieces, checked), bonus
 
     def _named_government(self, seat: int, value: Any) -> list[Department]:
@@ -401,27 +439,32 @@ class Lauzait(Game):
         require(
             isinstance(value, list) and len(value) == 3,
             '"departments" must list three departments',
+            "three_departments",
         )
         government = []
         for index, item in enumerate(value):
-            pieces, roles = fields.department_fields(item, f"department {index}")
+            pieces, roles = fields.department_fields(item, f"departments[{index}]")
             government.append(self._checked_department(pieces, roles)[0])
         revealed = self._departments[seat]
         if revealed:
             require(
                 len(revealed) == 3,
                 "with one or two departments revealed you cannot declare from your hand",
+                "declare_from_hand",
             )
             # Wilds may play new roles, but the revealed groups stay as they are.
             require(
-                sorted(p for p, _ in government) == sorted(d.pieces for d in revealed),
+                sorted(pieces for pieces, _roles in government)
+                == sorted(d.pieces for d in revealed),
                 "name your three revealed departments (their wilds may take new roles)",
+                "name_revealed",
             )
         else:
             named = Counter(piece for pieces, _ in government for piece in pieces)
             require(
                 named == Counter(self._hands[seat]),
                 "the three departments must use exactly the nine pieces in your hand",
+                "not_your_pieces",
             )
         return government
 
@@ -450,11 +493,14 @@ class Lauzait(Game):
         for piece, wanted in Counter(pieces).items():
             if wanted <= free[piece]:
                 continue
+            params = {"piece": piece, "count": held[piece]}
             if not held[piece]:
-                raise IllegalAction(f"you have no {piece}")
+                raise IllegalAction("you have no {piece}", "not_in_hand", params)
             if wanted > held[piece]:
-                raise IllegalAction(f"you have only {held[piece]} {piece}")
-            raise IllegalAction(f"{piece} is in a revealed department: dissolve it first")
+                raise IllegalAction("you have only {count} {piece}", "not_in_hand", params)
+            raise IllegalAction(
+                "{piece} is in a revealed department: dissolve it first", "piece_revealed", params
+            )
 
     def _game_over_event(self) -> Event:
         return {
@@ -490,7 +536,7 @@ class Lauzait(Game):
             "step": None if self._over else STEP_NAMES[self._step],
             "start_player": self._start,
             "direction": DIRECTION_NAMES[self._direction],
-            "start_throws": copy.deepcopy(self._start_throws),
+            "start_throws": copy_plain(self._start_throws),
             "board": [list(row) for row in self._board],
             "mountain": list(MOUNTAIN),
             "water": [list(square) for square in sorted(WATER)],
@@ -499,10 +545,11 @@ class Lauzait(Game):
             "stock_size": len(self._stock) - (1 if self._luminous else 0),
             "luminous": self._luminous,
             "layered_bridges": self._layered_bridges,
-            "last_hire": copy.deepcopy(self._last_hire),
-            "last_throw": copy.deepcopy(self._last_throw),
+            "last_hire": copy_plain(self._last_hire),
+            "last_throw": copy_plain(self._last_throw),
             "throws": self._throws,
-            "results": copy.deepcopy(self._results),
+            "results": copy_plain(self._results),
+            "summary": copy_plain(self.summary),
             "scores": list(self._scores),
             "winners": self.winners,
             "ended_early": self._ended_early,

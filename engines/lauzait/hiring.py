@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engines.base import require
+from engines.base import IllegalAction, require
 from engines.lauzait.board import (
     Grid,
     Square,
@@ -57,40 +57,73 @@ def hire_actions(grid: Grid, free: Iterable[str]) -> list[dict[str, object]]:
     ]
 
 
-def movable_by(discard: str) -> str:
-    """Which pieces a discard lets move, in words, for error messages."""
-    if is_wild(discard):
-        return "any piece"
+def partners_of(discard: str) -> list[str]:
+    """The pieces a (not wild) discard lets move, besides a wild."""
     col, num = colour(discard), number(discard)
-    partners = [f"{col}{n}" for n in (num - 1, num + 1) if 0 <= n <= 9]
-    return f"only {' or '.join(partners)}, or a wild"
+    return [f"{col}{n}" for n in (num - 1, num + 1) if 0 <= n <= 9]
 
 
 def check_hire(grid: Grid, hire: Hire) -> None:
     """IllegalAction unless the discard, the mover and its destination fit the board.
 
-    Whether the seat may discard the piece at all is the caller's check.
+    Whether the seat may discard the piece at all is the caller's check. Which
+    pieces may move is said in one sentence per case (any piece, one partner, two),
+    never in words pasted together, so each language words it whole.
     """
-    require(
-        can_discard(grid, hire.discard),
-        f"after discarding {hire.discard} no piece could move: "
-        f"{movable_by(hire.discard)} may move, and none is on the board",
-    )
+    discard = hire.discard
+    partners = [] if is_wild(discard) else partners_of(discard)
+    params: dict[str, object] = {"discard": discard, "first": "", "second": ""}
+    params.update(zip(("first", "second"), partners, strict=False))
+    if not can_discard(grid, discard):
+        if not partners:
+            raise IllegalAction(
+                "after discarding {discard} no piece could move: "
+                "any piece may move, and none is on the board",
+                "no_mover",
+                params,
+            )
+        if len(partners) == 1:
+            raise IllegalAction(
+                "after discarding {discard} no piece could move: "
+                "only {first}, or a wild may move, and none is on the board",
+                "no_mover",
+                params,
+            )
+        raise IllegalAction(
+            "after discarding {discard} no piece could move: "
+            "only {first} or {second}, or a wild may move, and none is on the board",
+            "no_mover",
+            params,
+        )
     empty = empty_square(grid)
     require(
         hire.origin != empty,
-        f"square {list(hire.origin)} is where your discard goes: move another piece",
+        "square {square} is where your discard goes: move another piece",
+        "discard_square",
+        {"square": str(list(hire.origin))},
     )
     row, col = hire.origin
     piece = grid[row][col]
     assert piece is not None  # only the empty square is empty
-    require(
-        may_move(hire.discard, piece),
-        f"discarding {hire.discard} lets {movable_by(hire.discard)} move, not {piece}",
-    )
+    params["piece"] = piece
+    if not may_move(discard, piece):
+        # A wild discard lets any piece move: only a numbered one is refused here.
+        if len(partners) == 1:
+            raise IllegalAction(
+                "discarding {discard} lets only {first}, or a wild move, not {piece}",
+                "wrong_mover",
+                params,
+            )
+        raise IllegalAction(
+            "discarding {discard} lets only {first} or {second}, or a wild move, not {piece}",
+            "wrong_mover",
+            params,
+        )
     require(
         hire.target in destinations(hire.origin),
-        f"the {piece} on {list(hire.origin)} cannot reach {list(hire.target)}",
+        "the {piece} on {square} cannot reach {target}",
+        "out_of_reach",
+        {"piece": piece, "square": str(list(hire.origin)), "target": str(list(hire.target))},
     )
 
 

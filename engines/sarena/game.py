@@ -5,17 +5,17 @@ Rules as implemented, each with its test: docs/rules/sarena.md.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Action, Event, Game, IllegalAction, Option, View, require
+from engines.base import Action, Event, Game, IllegalAction, Option, View, copy_plain, require
 from engines.sarena.chips import (
     BOX_SIZE,
     COLOURS,
     MAX_HEIGHT,
     Pile,
     check_box,
+    faces,
     flipped,
     parse_pile,
     random_chips,
@@ -68,6 +68,7 @@ class Sarena(Game):
         self.result: FinalScores | None = None
         if not self.moves:  # a given board may have no move at all: over at once
             self.result = final_scores(self.piles.values(), self.colours)
+            self.summary = self._end_summary()
 
     def _random_board(self, fair: bool) -> dict[Square, Pile]:
         circles = self.layout.circles
@@ -127,9 +128,7 @@ class Sarena(Game):
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         src, dst = _parse_move(action)
-        problem = self._move_problem(src, dst)
-        if problem is not None:
-            raise IllegalAction(problem)
+        self._check_move(src, dst)
         # Valid: from here on nothing can fail.
         moving, target = self.piles[src], self.piles[dst]
         flip = not target  # only an empty arrow circle can be empty here
@@ -137,13 +136,14 @@ class Sarena(Game):
         self.piles[dst] = flipped(moving) if flip else moving + target
         self.last_move = {"seat": seat, "from": list(src), "to": list(dst), "flipped": flip}
         events: list[Event] = [
-            {"type": "moved", **copy.deepcopy(self.last_move), "pile": list(self.piles[dst])},
+            {"type": "moved", **copy_plain(self.last_move), "pile": list(self.piles[dst])},
         ]
         self.moves = self._find_moves()
         if self.moves:
             self.turn = (self.turn + 1) % self.players  # clockwise: to the left neighbour
             return events
         self.result = final_scores(self.piles.values(), self.colours)
+        self.summary = self._end_summary()
         events.append(
             {
                 "type": "game_over",
@@ -169,7 +169,7 @@ class Sarena(Game):
             "layout": self.layout.to_json(),
             "board": self._board_rows(),
             "legal_moves": len(self.moves),
-            "last_move": copy.deepcopy(self.last_move),
+            "last_move": copy_plain(self.last_move),
             # Secrets: a seat sees only its own colour until the game is over.
             "colour": None if seat is None else self.colours[seat],
             "tally": None if seat is None else self._tally(seat),
@@ -177,6 +177,30 @@ class Sarena(Game):
             "scores": self.scores,
             "tiebreak": self._tiebreak_list() if over else None,
             "winners": self.winners,
+            "summary": copy_plain(self.summary),
+        }
+
+    def _end_summary(self) -> dict[str, Any]:
+        """The end as every screen shows it: the secret colours revealed, each pile with
+        the seat whose colour tops it, chips and tie-break chips from final_scores."""
+        owner = {colour: seat for seat, colour in self.colours.items()}
+        piles = [
+            {"at": list(square), "chips": list(pile), "seat": owner.get(faces(pile[0])[0])}
+            for square, pile in sorted(self.piles.items())
+            if pile
+        ]
+        return {
+            "key": "end",
+            "kind": "game",
+            "number": None,
+            "of": None,
+            "points": self.scores,
+            "totals": self.scores,
+            "final": True,
+            "colours": self._colour_list(),
+            "tiebreak": self._tiebreak_list(),
+            "winners": self.winners,
+            "piles": piles,
         }
 
     @property
@@ -197,23 +221,47 @@ class Sarena(Game):
     # --- moves ----------------------------------------------------------------
 
     def _move_problem(self, src: Square, dst: Square) -> str | None:
-        """Why moving the pile at src onto dst breaks a rule, or None if it is legal."""
-        for square in (src, dst):
-            if square not in self.piles:
-                return f"there is no circle at {_where(square)}"
+        """Which rule moving the pile at src onto dst breaks (a code), or None if it is
+        legal: a code, not an error, so listing the legal moves stays cheap."""
+        if src not in self.piles or dst not in self.piles:
+            return "no_circle"
         moving, target = self.piles[src], self.piles[dst]
         if not moving:
-            return f"there is no chip at {_where(src)} to move"
+            return "no_chip"
         if dst not in self.layout.neighbours[src]:
-            return f"{_where(src)} and {_where(dst)} are not joined by a line"
+            return "not_joined"
         if not target and dst not in self.layout.arrows:
-            return f"{_where(dst)} is an empty circle without arrows: nothing may move there"
+            return "empty_circle"
         if len(moving) + len(target) > MAX_HEIGHT:
-            return (
-                f"a pile may hold at most {MAX_HEIGHT} chips; "
-                f"this move would make {len(moving) + len(target)}"
-            )
+            return "pile_too_high"
         return None
+
+    def _check_move(self, src: Square, dst: Square) -> None:
+        """IllegalAction, in words, unless moving the pile at src onto dst is legal."""
+        problem = self._move_problem(src, dst)
+        if problem is None:
+            return
+        where = {"from": _where(src), "to": _where(dst)}
+        if problem == "no_circle":
+            missing = src if src not in self.piles else dst
+            raise IllegalAction(
+                "there is no circle at {square}", "no_circle", {"square": _where(missing)}
+            )
+        if problem == "no_chip":
+            raise IllegalAction("there is no chip at {from} to move", "no_chip", where)
+        if problem == "not_joined":
+            raise IllegalAction("{from} and {to} are not joined by a line", "not_joined", where)
+        if problem == "empty_circle":
+            raise IllegalAction(
+                "{to} is an empty circle without arrows: nothing may move there",
+                "empty_circle",
+                where,
+            )
+        raise IllegalAction(
+            "a pile may hold at most {most} chips; this move would make {height}",
+            "pile_too_high",
+            {"most": MAX_HEIGHT, "height": len(self.piles[src]) + len(self.piles[dst])},
+        )
 
     def _find_moves(self) -> list[Move]:
         return [
@@ -255,9 +303,12 @@ def _seat_number(key: object) -> int:
 
 
 def _parse_move(action: Action) -> Move:
-    require(action["type"] == "move", f"in Sàrénà every turn is a move: {MOVE_SHAPE}")
+    shape = {"shape": MOVE_SHAPE}
+    require(
+        action["type"] == "move", "in Sàrénà every turn is a move: {shape}", "unknown_action", shape
+    )
     extra = set(action) - {"type", "from", "to"}
-    require(not extra, f"a move has only from and to: {MOVE_SHAPE}")
+    require(not extra, "a move has only from and to: {shape}", "action_fields", shape)
     return _action_square(action.get("from")), _action_square(action.get("to"))
 
 
@@ -266,7 +317,9 @@ def _action_square(value: object) -> Square:
         row, col = value
         if all(isinstance(part, int) and not isinstance(part, bool) for part in (row, col)):
             return (row, col)
-    raise IllegalAction(f"a move gives from and to as [row, col]: {MOVE_SHAPE}")
+    raise IllegalAction(
+        "a move gives from and to as [row, col]: {shape}", "bad_square", {"shape": MOVE_SHAPE}
+    )
 
 
 def _where(square: Square) -> str:

@@ -106,7 +106,11 @@ class Contexts:
         return context.new_page()
 
     def close(self) -> None:
-        for context in self.opened:
+        # Pages first, without their unload handlers, then their contexts: a context
+        # closed with a page still holding a live stream once hung past the timeout.
+        for context in reversed(self.opened):
+            for page in context.pages:
+                page.close(run_before_unload=False)
             context.close()
 
 

@@ -1,5 +1,5 @@
 """The Céna score sheet page (/companion/cena) in a browser: set up, a deal entered as
-counts, a refusal shown in the page's error line, a correction in the log, and a
+counts, a refusal shown below the button, a correction in the log, and a
 new sheet after a confirmation. The page's shared parts (webui/static/js/sheet.js)
 are the other sheet pages' too."""
 
@@ -47,13 +47,13 @@ def test_the_cena_sheet_takes_a_deal_a_refusal_and_a_correction(
     # 3 players hold 12 cards each: alliances that won 35 in all are refused.
     enter_counts(page, [10, 13, 12])
     by("sheet-save").click()
-    expect(by("error")).to_contain_text("35 cards")
+    expect(by("sheet-error")).to_contain_text("35 cards")  # below the button
     expect(by("sheet-deal-row")).to_have_count(0)
 
     enter_counts(page, [10, 14, 12])
     by("sheet-save").click()
     expect(by("sheet-deal-row")).to_have_count(1)
-    expect(by("error")).to_be_hidden()
+    expect(by("sheet-error")).to_have_count(0)
     first = seat_scores([10, 14, 12])
     assert totals(page) == first
 

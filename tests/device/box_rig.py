@@ -29,6 +29,7 @@ from device.table import Table
 from hardware.buttons import Buttons
 from hardware.config import HardwareConfig
 from tests.hardware.fakes import FakeClock
+from tests.interludes import read_summary
 
 HOLD = 0.15  # the config's hold time: a press this long is long
 CONFIG = HardwareConfig(hold_time=HOLD, debounce=0.0)
@@ -178,4 +179,5 @@ class Rig:
                 return
             seat = self.table.to_act()[0]
             self.table.act(seat, self.table.legal_actions(seat)[0])
+            read_summary(self.table)
             self.flush()

@@ -17,6 +17,7 @@ from PIL import Image
 from device.box import FAULT_COLOUR, STATUS_COLOURS, Box
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
+from device.screens.seal import seal_screen
 from tests.device.box_rig import Rig
 
 
@@ -117,6 +118,8 @@ def test_b_pages_through_the_game_screens_and_long_c_shows_the_join_code(
     table_page = box.frame().tobytes()
     rig.click("B")
     assert box.frame().tobytes() != table_page
+    rig.click("B")  # the sealed deal's fingerprint (device/screens/seal.py)
+    assert box.frame().tobytes() == seal_screen({}, box.table.status()).tobytes()
     rig.click("B")
     assert box.frame().tobytes() == table_page
     rig.click("C", long=True)  # a short C throws the sticks (tests/device/test_box_sticks.py)

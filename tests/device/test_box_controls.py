@@ -13,14 +13,16 @@ from device.box_commands import (
     EndGame,
     OpenLobby,
     PassGameColours,
+    Rematch,
     ShowColourRounds,
+    SkipWait,
     StartColours,
     StartGame,
     ThrowSticks,
 )
-from device.box_controls import Controls
+from device.box_controls import FOLLOW_GRACE, Controls
 from device.box_look import PROBLEM_LINES, led_state, oled_picture, throw_label, turn_lights
-from device.box_menus import Menu
+from device.box_menus import LANGUAGE_LABEL, Menu
 from device.colour_round import DARK, LED_COLOURS, MENU_LABEL, PassAround, Reveal
 from device.screens import message_screen, screen_for
 from device.screens.colours import colour_screen, pass_screen
@@ -107,8 +109,8 @@ def menu_of(made: Controls) -> Menu:
         ("playing", ("B", "long"), [], "End game?"),
         ("playing", ("C", "short"), [ThrowSticks()], None),
         ("playing", ("C", "long"), [], None),  # the join QR
-        ("over", ("A", "short"), [EndGame()], "New game"),
-        ("over", ("A", "long"), [EndGame()], "New game"),
+        ("over", ("A", "short"), [], "Next game"),
+        ("over", ("A", "long"), [], "Next game"),
         ("over", ("B", "short"), [], None),  # next page
         ("over", ("B", "long"), [], None),
         ("over", ("C", "short"), [ThrowSticks()], None),
@@ -158,6 +160,103 @@ def test_a_presses_follow_the_phase_last_seen() -> None:
     assert made.press("A", "short") == []
 
 
+# --- following the table (tests/device/test_box_follows.py: the same, as frames) ------------
+
+
+@pytest.mark.parametrize(
+    ("before", "opened_by", "after"),
+    [
+        ("idle", ("A", "short"), "lobby"),  # the game menu; a phone opened a game
+        ("over", ("A", "short"), "lobby"),  # "Next game"; the host's phone opened it
+        ("lobby", ("B", "long"), "playing"),  # "Cancel game?"; a phone started it
+        ("lobby", ("B", "long"), "idle"),  # ... or abandoned it
+        ("playing", ("B", "long"), "over"),  # "End game?"; the phones finished it
+        ("playing", ("B", "long"), "idle"),  # ... or a phone abandoned it
+    ],
+)
+def test_a_phase_change_closes_a_menu_that_no_longer_fits_and_drops_late_presses(
+    before: str, opened_by: tuple[str, str], after: str
+) -> None:
+    made, clock = controls(before)
+    made.press(*opened_by)
+    assert made.menu is not None
+    made.see(status(after, version=3), view() if after in ("playing", "over") else None)
+    assert made.menu is None and made.phase == after
+    for press in PRESSES:  # meant for the menu: none acts on the new screen
+        assert made.press(*press) == []
+    assert made.menu is None and made.page == 0 and not made.show_join
+    clock.advance(FOLLOW_GRACE)
+    assert made.press("C", "short") == [ThrowSticks()]  # then the buttons are the phase's
+
+
+def test_the_boxs_own_call_keeps_the_menu_it_opened() -> None:
+    made, _clock = controls("idle")
+    made.press("A", "short")
+    menu = menu_of(made)
+    assert made.press("A", "short") == []  # a game: its player counts
+    fewest = engines.info(menu.values[0])["min_players"]
+    assert made.press("A", "short") == [OpenLobby(menu.values[0], fewest)]
+    made.see(status("lobby", version=2), None)  # the lobby opened, as asked
+    made.press("B", "long")
+    assert menu_of(made).title == "Cancel game?"
+    made.press("B", "short")  # no grace: the box's own move
+    assert menu_of(made).selected == 1
+
+
+def test_after_a_result_a_offers_the_next_game_for_the_same_seats() -> None:
+    made, _clock = controls("over")
+    made.press("A", "short")
+    menu = menu_of(made)
+    assert menu.labels == ["Play again", "Another game", "Clear the table"]
+    assert made.press("A", "short") == [Rematch()]  # play again: same game, new seed
+    made.press("A", "short")
+    made.press("B", "short")
+    assert made.press("A", "short") == []  # "Another game": every engine
+    games = menu_of(made)
+    assert games.labels == TITLES
+    assert made.press("A", "short") == []  # its player counts
+    fewest = engines.info(games.values[0])["min_players"]
+    assert made.press("A", "short") == [Rematch(games.values[0], fewest)]
+    made.press("A", "short")
+    made.press("B", "short")
+    made.press("B", "short")
+    assert made.press("A", "short") == []  # "Clear the table" asks first
+    assert menu_of(made).title == "Free every seat?"
+    made.press("B", "short")
+    assert made.press("A", "short") == [EndGame()]
+
+
+def test_a_phase_change_ends_a_colour_mode_a_notice_and_a_throw_on_screen() -> None:
+    made, clock = controls("idle")
+    made.start_colours(PassAround(Source()))
+    made.refused("not now")
+    made.thrown(THROW, "Box")
+    made.see(status("lobby", version=2), None)
+    assert made.colour_mode is None and made.notice is None
+    assert made.throw_show is not None and not made.throw_show.on_screen(clock())
+    assert made.press("A", "short") == []  # it was meant for the colour mode
+
+
+def test_the_same_phase_keeps_what_the_box_shows() -> None:
+    made, _clock = controls("playing")
+    made.press("B", "long")
+    made.see(status("playing", version=2), view((1,)))
+    assert menu_of(made).title == "End game?"
+
+
+def test_a_skips_the_wait_while_the_table_reads_a_summary() -> None:
+    made, _clock = controls("playing")
+    pause = {"key": "d1", "done": [0], "waiting": [1, 2], "names": ["P2", "P3"]}
+    made.see(status("playing", version=2, interlude=pause), view(()))
+    assert made.press("A", "short") == [SkipWait()]
+    assert made.press("A", "long") == []
+    made.see(status("playing", version=3), view())
+    assert made.press("A", "short") == []  # nothing to skip: A does what it did
+    made.see(status("over", version=4, interlude=pause), view(()))
+    assert made.press("A", "short") == []  # after the last deal: the next game's menu
+    assert menu_of(made).title == "Next game"
+
+
 # --- menus and confirmations ------------------------------------------------------------
 
 
@@ -165,10 +264,11 @@ def test_the_game_menu_lists_every_engine_b_moves_and_wraps_long_b_closes() -> N
     made, _clock = controls()
     made.press("A", "short")
     menu = menu_of(made)
-    assert menu.labels == TITLES and menu.selected == 0
-    for step in range(1, len(TITLES) + 1):
+    # Every game, then the table's language (device/box_menus.py).
+    assert menu.labels == [*TITLES, LANGUAGE_LABEL] and menu.selected == 0
+    for step in range(1, len(TITLES) + 2):
         assert made.press("B", "short") == []
-        assert menu.selected == step % len(TITLES)
+        assert menu.selected == step % (len(TITLES) + 1)
     assert made.press("C", "short") == []  # C does nothing in a menu
     assert made.press("C", "long") == []
     assert made.menu is menu
@@ -226,7 +326,7 @@ def test_secret_colours_ends_the_game_menu_and_asks_the_box_for_its_rounds() -> 
     made, _clock = controls(secret_colours=True)
     made.press("A", "short")
     menu = menu_of(made)
-    assert menu.labels == [*TITLES, MENU_LABEL]
+    assert menu.labels == [*TITLES, MENU_LABEL, LANGUAGE_LABEL]
     while menu.labels[menu.selected] != MENU_LABEL:
         made.press("B", "short")
     assert made.press("A", "short") == [ShowColourRounds()]

@@ -29,6 +29,7 @@ from hardware.part import Backoff
 from tests.device.box_rig import Rig
 from tests.hardware.fake_controller import FakeController, Port
 from tests.hardware.fakes import wait_until
+from tests.interludes import read_summary
 
 FAST = Backoff(first=0.02, ceiling=0.1)
 PARTS = {"backoff": FAST}
@@ -152,6 +153,7 @@ def test_tones_follow_the_game_and_never_hold_up_a_move(
     while rig.table.phase == "playing":
         seat = rig.table.to_act()[0]
         rig.table.act(seat, rig.table.legal_actions(seat)[0])
+        read_summary(rig.table)
         started = time.monotonic()
         rig.flush()
         slowest_step = max(slowest_step, time.monotonic() - started)

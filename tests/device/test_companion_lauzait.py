@@ -196,6 +196,23 @@ def test_a_declaration_entered_again_is_a_logged_correction(sheet: LauzaitSheet)
         sheet.declare(0, GOVERNMENT, season=3)
 
 
+def test_the_log_marks_a_declaration_replaced_by_the_one_entered_again(
+    journal: Journal, sheet: LauzaitSheet
+) -> None:
+    first = sheet.declare(0, GOVERNMENT)["log"][0]
+    assert "replaced_by" not in first
+    sheet.declare(1, GOVERNMENT, season=1)
+    state = sheet.declare(2, [["W1", "W2", "W3"]] * 3, season=1)
+    newest, middle, oldest = state["log"]  # newest first, every one kept
+    assert [e["seat"] for e in (newest, middle, oldest)] == [2, 1, 0]
+    assert oldest["id"] == first["id"] and oldest["replaced_by"]["id"] == middle["id"]
+    assert middle["replaced_by"] == {"id": newest["id"], "at": newest["at"]}
+    assert "replaced_by" not in newest  # the one that counts
+    assert state["scores"][2] == formation_points([["W1", "W2", "W3"]] * 3)["total"]
+    restarted = LauzaitSheet(SheetTools.on(journal, lambda: None))
+    assert restarted.state() == state  # the same after a restart
+
+
 def test_voiding_strikes_an_entry_out_and_logs_it(sheet: LauzaitSheet) -> None:
     state = sheet.form(0, ["G1", "G2", "G3"])
     form = state["seats"][0]["revealed"][0]["id"]
@@ -210,7 +227,10 @@ def test_voiding_strikes_an_entry_out_and_logs_it(sheet: LauzaitSheet) -> None:
     assert [c["kind"] for c in state["corrections"]] == ["void", "void"]
     assert {c["entry"]["kind"] for c in state["corrections"]} == {"form", "dissolve"}
     assert all(c["entry"]["pieces"] == ["G1", "G2", "G3"] for c in state["corrections"])
-    assert state["log"] == []
+    # The log keeps both where they were, struck out with the time of the void.
+    assert [(e["id"], e["kind"]) for e in state["log"]] == [(dissolve, "dissolve"), (form, "form")]
+    assert all(e["voided_at"] for e in state["log"])
+    assert state["log"][0]["pieces"] == ["G1", "G2", "G3"]
     with pytest.raises(ValueError, match="only a form"):
         sheet.void(form)  # already struck out
 

@@ -188,10 +188,15 @@ def test_every_lookup_uses_an_index(journal: Journal) -> None:
 
 
 def test_the_device_says_so_and_stops_on_a_journal_from_a_newer_release(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from device import interpreter
     from device.app import run_device
     from device.config import load_config
+
+    # The device keeps itself on one CPU: it must not pin this test process (the worker's
+    # later tests, and the browsers they start, would then share that one CPU).
+    monkeypatch.setattr(interpreter, "tune_threads", lambda: None)
 
     config = load_config(None, simulate=True, port=0, data_dir=tmp_path)
     Journal(config.journal_path).close()

@@ -44,6 +44,7 @@ from device.screens.render import (
     wrap,
 )
 from device.screens.result import result_screen, winners_text
+from device.screens.seal import seal_screen
 
 JOIN_URL = "HTTP://192.168.1.20:8000/J/KQZX"  # upper case: the QR's compact alphanumeric mode
 NAMES = ["Alice", "Bob", "Chloé", "Dan", "Eve"]
@@ -203,7 +204,9 @@ def test_render_draws_through_luma_on_the_device_given_and_returns_a_copy():
 def test_printable_folds_accents_and_replaces_what_the_font_cannot_draw():
     assert printable("Céna") == "Cena"
     assert printable("Zoë Ångström") == "Zoe Angstrom"
-    assert printable("茶の湯") == "???"
+    assert printable("茶の湯") == "茶の湯"  # drawn with Unifont (fonts.wide_font)
+    assert printable("ＡＢ") == "AB"  # full-width Latin: the plain letters
+    assert printable("a\ue000b") == "a?b"  # private use: no font here has it
 
 
 @pytest.mark.parametrize("size", [SMALL, BODY, BIG, HUGE])
@@ -508,6 +511,25 @@ def test_screen_for_follows_the_table_phase():
     over, ended = make_status("over"), over_view([3], [25, 9, 14, 31])
     assert same(screen_for(ended, over, JOIN_URL), result_screen(ended, over))
     assert same(screen_for(ended, over, JOIN_URL, 2), cena_scores_screen(ended, over))
+
+
+def test_a_sealed_deal_shows_its_fingerprint_one_page_after_the_games_own():
+    fingerprint = {"short": "91A8 B37F 6CCC", "commitment": "91a8b37f6ccc" + "0" * 52}
+    status, view = {**make_status(), "fingerprint": fingerprint}, play_view()
+    seal = screen_for(view, status, JOIN_URL, 2)
+    assert same(seal, seal_screen(view, status))
+    assert not same(
+        seal,
+        seal_screen(view, {**status, "fingerprint": {**fingerprint, "short": "0000 0000 0000"}}),
+    )
+    assert same(screen_for(view, status, JOIN_URL, 3), cena_screen(view, status)), "pages wrap"
+    over, ended = (
+        {**make_status("over"), "fingerprint": fingerprint},
+        over_view([3], [25, 9, 14, 31]),
+    )
+    assert same(screen_for(ended, over, JOIN_URL, 3), seal_screen(ended, over))
+    # A game saved before deals were sealed has no such page.
+    assert same(screen_for(view, make_status(), JOIN_URL, 2), cena_screen(view, status))
 
 
 def test_screen_for_needs_the_view_once_a_game_runs():

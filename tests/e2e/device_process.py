@@ -22,6 +22,20 @@ from typing import Any
 READY = re.compile(r"this machine: (http://127\.0\.0\.1:\d+)")
 
 
+def on_this_workers_cpu() -> list[str]:
+    """A command prefix that starts the device on one CPU of this pytest-xdist worker's.
+
+    The device keeps itself on the last CPU it may use (device/interpreter.py), so the
+    devices of every worker would share that one CPU while the others idle; a worker's
+    devices get a CPU of their own instead, round robin. Outside xdist (bench/latency.py,
+    one worker) the device chooses, as on the box."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # "gw0", "gw1", ...
+    if not worker.startswith("gw") or not hasattr(os, "sched_getaffinity"):
+        return []
+    allowed = sorted(os.sched_getaffinity(0))
+    return ["taskset", "--cpu-list", str(allowed[int(worker[2:]) % len(allowed)])]
+
+
 class DeviceProcess:
     """`with DeviceProcess(data_dir) as device:` starts the box simulated on a free port."""
 
@@ -36,6 +50,7 @@ class DeviceProcess:
         env = {**os.environ, "TABLEMATE_SIMULATE": "1", "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [
+                *on_this_workers_cpu(),
                 sys.executable,
                 "-m",
                 "device",
@@ -139,9 +154,20 @@ def seat_players(device: DeviceProcess, game: str, players: int) -> list[str]:
     return tokens
 
 
+def continue_summary(device: DeviceProcess, tokens: list[str]) -> None:
+    """Every seat the table waits for taps Continue after a summary (if it waits)."""
+    pause = device.get("/api/status")["interlude"]
+    for waiting in pause["waiting"] if pause else []:
+        device.post("/api/continue", {}, token=tokens[waiting])
+
+
 def play_first_legal(device: DeviceProcess, tokens: list[str]) -> None:
-    """One action: the first legal action of the first seat the game waits for."""
+    """One action: the first legal action of the first seat the game waits for (after
+    every seat has tapped Continue, if the table waits on a deal's summary)."""
     state = device.get("/api/state")
+    pause = state["table"]["interlude"]
+    for waiting in pause["waiting"] if pause else []:
+        device.post("/api/continue", {}, token=tokens[waiting])
     seat = state["to_act"][0]
     mine = device.get("/api/state", token=tokens[seat])
     device.post("/api/action", {"action": mine["legal"][0]}, token=tokens[seat])

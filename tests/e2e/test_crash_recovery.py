@@ -174,6 +174,11 @@ class Evening:
 
     def move(self, label: str = "play") -> None:
         public = self.device.get("/api/state")
+        pause = public["table"]["interlude"]  # after a deal every phone taps Continue
+        for seat in pause["waiting"] if pause else []:
+            self.send(f"continue seat {seat + 1}", "/api/continue", {}, self.seat_token(seat))
+        if pause:
+            public = self.device.get("/api/state")
         token = self.seat_token(public["to_act"][0])
         action = self.device.get("/api/state", token=token)["legal"][0]
         body = {"action": action, "request": self.request_id()}

@@ -204,7 +204,7 @@ def test_bad_options_are_rejected(options: dict[str, Any], reason: str) -> None:
 VIEW_FIELDS = {
     "game", "players", "seat", "phase", "simplified", "deal", "deals", "host", "objective",
     "to_act", "hand_sizes", "ready", "public", "trick", "last_trick", "alliances", "scores",
-    "deal_scores", "winners",
+    "deal_scores", "summary", "winners",
 }  # fmt: skip
 
 

@@ -921,18 +921,26 @@ def test_no_view_or_event_reveals_another_hand_or_the_pile(
     game = engines.new("chanoyu", players=players, seed=seed)
     assert isinstance(game, Chanoyu)
     scored_rounds: list[dict[str, Any]] = []
+    played: set[str] = set()
     while not game.finished:
         for seat in [None, *range(players)]:
             view = game.view(seat)
             assert "seed" not in view
             hidden = set(game.pile).union(*(h for s, h in enumerate(game.hands) if s != seat))
             # Earlier rounds' tableaux were reshuffled into this round's deal; they are
-            # checked below against the public round_scored events instead.
-            shown = cards_shown({k: v for k, v in view.items() if k != "round_scores"}, hidden)
+            # checked below against the public round_scored events instead, and so is
+            # the last round's summary (its tableaux, and its last trick played face up).
+            past = ("round_scores", "summary")
+            shown = cards_shown({k: v for k, v in view.items() if k not in past}, hidden)
             assert not shown, f"seat {seat} sees {shown}"
             assert view["round_scores"] == scored_rounds
+            if scored_rounds:
+                assert view["summary"]["tableaux"] == scored_rounds[-1]["tableaux"]
+                assert {c["card"] for c in view["summary"]["last_trick"]["cards"]} <= played
         seat, action = random_action(game, rng)
         hidden_before = set(game.pile).union(*game.hands) - {action.get("card")}
+        if action["type"] == "play":
+            played.add(action["card"])  # face up from now on
         events = game.apply(seat, action)
         assert not cards_shown(events, hidden_before)
         assert all("seed" not in event for event in events)

@@ -155,7 +155,7 @@ def part_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
 def show_returns_at_once(display: Display, image: Image.Image) -> None:
     started = time.monotonic()
     display.show(image)
-    assert time.monotonic() - started < 0.25  # a hung write waits 5 s
+    assert time.monotonic() - started < 1.0  # a hung write waits 5 s
 
 
 def test_only_changed_frames_are_sent() -> None:
@@ -487,7 +487,7 @@ def test_dimming_a_hung_display_returns_at_once_and_is_sent_when_it_answers() ->
     device.hanging = True
     started = time.monotonic()
     display.set_dimmed(True)
-    assert time.monotonic() - started < 0.25  # a hung write waits 5 s
+    assert time.monotonic() - started < 1.0  # a hung write waits 5 s
     assert display.dimmed
     assert device.stuck.wait(SENT)
     assert wait_until(lambda: not display.healthy)

@@ -247,10 +247,12 @@ def test_the_watchdog_calls_on_late_once_for_a_call_that_overruns() -> None:
 
 def test_the_watchdog_times_each_call_from_its_own_start() -> None:
     calls: list[bool] = []
-    watchdog = Watchdog("test", 0.1, lambda: calls.append(True))
-    for _ in range(8):  # 8 x 0.03 s of calls: longer than the limit, each in time
+    # 3 x 0.4 s of calls: longer than the 1 s limit together, each well in time (the
+    # 0.6 s of slack per call keeps a loaded CI machine from making one late).
+    watchdog = Watchdog("test", 1.0, lambda: calls.append(True))
+    for _ in range(3):
         with watchdog.watching() as watch:
-            time.sleep(0.03)
+            time.sleep(0.4)
         assert not watch.late
     assert calls == []
     watchdog.close()

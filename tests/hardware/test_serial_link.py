@@ -193,7 +193,8 @@ def test_a_controller_that_stops_answering_is_reported_and_reconnected(
         assert link.error == f"the LED controller on {port.path} stopped answering"
         controller.answering = True
         assert wait_until(lambda: link.healthy)
-        assert controller.shown()[0] == light_of(GREEN)  # resent after the new HELLO
+        # Resent after the new HELLO; it may still be crossing the pty on a busy machine.
+        assert controller.wait_for(lambda c: c.shown()[0] == light_of(GREEN))
     finally:
         link.close()
 
@@ -221,7 +222,7 @@ def test_unplug_and_replug_resends_the_current_state(
             port.unplug(first)
             started = time.monotonic()
             link.show([DIM, GREEN, DIM])  # the turn moves on while unplugged
-            assert time.monotonic() - started < 0.1  # show() never waits for the port
+            assert time.monotonic() - started < 0.5  # show() never waits for the port
             assert wait_until(lambda: not link.healthy)
             assert link.error is not None and str(port.path) in link.error
             time.sleep(0.3)  # several reconnect attempts fail meanwhile

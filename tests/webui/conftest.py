@@ -236,7 +236,8 @@ def refused(response: TestResponse, status: int, code: str | None = None) -> str
     assert response.status_code == status, (response.status_code, response.get_data(as_text=True))
     assert response.is_json
     body = response.get_json()
-    assert set(body) == {"error", "code"} and body["error"] and body["code"], body
+    # "params": what the reason names (a seat, a card), for a page that words it itself.
+    assert set(body) - {"params"} == {"error", "code"} and body["error"] and body["code"], body
     if code is not None:
         assert body["code"] == code, body
     return str(body["error"])
@@ -255,6 +256,12 @@ class Seated:
 
     def act(self, seat: int, action: dict[str, Any]) -> TestResponse:
         return post(self.client, "/api/action", {"action": action}, self.tokens[seat])
+
+    def read_summary(self) -> None:
+        """Every seat the table waits for taps Continue after a deal's summary."""
+        pause = self.state(None)["table"]["interlude"]
+        for seat in pause["waiting"] if pause else []:
+            ok(post(self.client, "/api/continue", {}, self.tokens[seat]))
 
 
 def seat_players(

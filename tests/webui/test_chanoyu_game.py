@@ -205,6 +205,7 @@ def test_a_whole_match_through_the_api_shows_each_seat_only_its_own_hand(
         response = seated.act(seat, action)
         assert str(SEED) not in response.get_data(as_text=True)
         events += ok(response)["events"]
+        seated.read_summary()
     else:
         raise AssertionError("the match did not end")
     final = seated.state(None)

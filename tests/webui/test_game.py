@@ -63,6 +63,7 @@ def play_whole_game(seated: Seated, table: Table) -> list[dict[str, Any]]:
         response = seated.act(seat, legal[0])
         check_private(response, table, seat, tokens)
         events += ok(response)["events"]
+        seated.read_summary()
     raise AssertionError("the game did not end")
 
 

@@ -152,7 +152,7 @@ def test_wrong_room_codes_are_limited_even_when_the_next_is_right(
     room = table.status()["room"]
     wrong = "ZZZZ" if room != "ZZZZ" else "YYYY"
     for _ in range(RATES["room"].burst):
-        refused(send(client, "/api/join", {"code": wrong, "name": "Guess"}), 409, "table")
+        refused(send(client, "/api/join", {"code": wrong, "name": "Guess"}), 409, "wrong_room")
     # Over the rate, the right code is refused too: a guesser learns nothing.
     assert "room code" in limited(send(client, "/api/join", {"code": room, "name": "Bo"}), "6")
     ok(send(client, "/api/join", {"code": room, "name": "Cy"}, address=OTHER))
@@ -164,13 +164,13 @@ def test_a_flood_of_joins_is_limited(client: FlaskClient, table: Table, clock: C
     ok(send(client, "/api/lobby", {"game": "cena", "players": 3, "name": "Ann"}))
     room = table.status()["room"]
     answers = [
-        send(client, "/api/join", {"code": room, "name": "Bo"}).status_code
-        for _ in range(RATES["join"].burst)
+        send(client, "/api/join", {"code": room, "name": f"Bo {n}"}).status_code
+        for n in range(RATES["join"].burst)
     ]
     assert answers.count(200) == 2 and set(answers) == {200, 409}  # the seats ran out
     limited(send(client, "/api/join", {"code": room, "name": "Bo"}), "2")
     clock.advance(2)
-    refused(send(client, "/api/join", {"code": room, "name": "Bo"}), 409, "table")
+    refused(send(client, "/api/join", {"code": room, "name": "Bo"}), 409, "table_full")
 
 
 def test_a_flood_of_new_games_is_limited(client: FlaskClient, clock: Clock) -> None:
@@ -179,7 +179,7 @@ def test_a_flood_of_new_games_is_limited(client: FlaskClient, clock: Clock) -> N
         assert send(client, "/api/lobby", body).status_code in (200, 409)
     limited(send(client, "/api/lobby", body), "6")
     clock.advance(6)
-    refused(send(client, "/api/lobby", body), 409, "table")  # a game is open already
+    refused(send(client, "/api/lobby", body), 409, "game_open")  # a game is open already
 
 
 def test_an_evening_of_play_behind_one_address_is_never_limited(
@@ -194,8 +194,8 @@ def test_an_evening_of_play_behind_one_address_is_never_limited(
         room = table.status()["room"]
         typo = "QQQQ" if room != "QQQQ" else "ZZZZ"
         for _ in range(2):
-            refused(send(client, "/api/join", {"code": typo, "name": "typo"}), 409, "table")
-            refused(send(client, "/api/join", {"code": room, "name": "again"}), 409, "table")
+            refused(send(client, "/api/join", {"code": typo, "name": "typo"}), 409, "wrong_room")
+            refused(send(client, "/api/join", {"code": room, "name": "again"}), 409, "table_full")
         for _ in range(200):  # ten minutes of throws
             clock.advance(rng.uniform(1.0, 5.0))
             for _ in range(rng.choice([1, 1, 1, 2])):

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Blueprint
 
+from device.takeback import DEFAULT_MODE, MODES
 from webui import limits
 from webui.auth import header_token, require_seat, seat_of
 from webui.errors import ApiError
 from webui.game_setup import check_setup, games
-from webui.payload import read_json
+from webui.payload import one_of, read_json
 from webui.services import services, table
 from webui.state import state_for, table_actions
 
@@ -42,9 +43,10 @@ def lobby() -> dict[str, Any]:
     """Open a new game (idle or over only); the opener takes seat 1 and is host."""
     body = read_json(
         required={"game": str, "players": int, "name": str},
-        optional={"options": dict, "opener": str},
+        optional={"options": dict, "opener": str, "take_backs": str, "open_hands": bool},
     )
     options = body.get("options", {})
+    take_backs = one_of(body.get("take_backs", DEFAULT_MODE), MODES, "take_backs")
     check_setup(body["game"], body["players"], options)
     # "opener": the phone's key for this opening; the same key again while the game
     # is open (the first answer was lost) returns the same host seat and token.
@@ -53,7 +55,13 @@ def lobby() -> dict[str, Any]:
         raise ApiError(400, "opener must be 8 to 64 letters, digits, - or _", "invalid_field")
     limits.take("lobby")
     ticket = table().open_lobby(
-        body["game"], body["players"], options, host_name=body["name"], opener=opener
+        body["game"],
+        body["players"],
+        options,
+        host_name=body["name"],
+        opener=opener,
+        take_backs=take_backs,
+        open_hands=body.get("open_hands"),  # every hand open in its replay (on if absent)
     )
     assert ticket is not None
     seat, token = ticket
@@ -88,5 +96,7 @@ def action() -> dict[str, Any]:
     kind = body["action"].get("type")
     if isinstance(kind, str) and kind in table_actions(table()):
         # Not 403: that tells a page its seat is gone.
-        raise ApiError(422, "the whole table must agree to that: the host does it from /host")
+        raise ApiError(
+            422, "the whole table must agree to that: the host does it from /host", "table_action"
+        )
     return {"events": table().act(seat, body["action"], request=request)}

@@ -26,10 +26,10 @@ from flask import Blueprint, Response, jsonify, render_template, request
 from device.companion.colours import ColourRounds, NotAllowed, NotYourSeat, WrongCode
 from webui import limits
 from webui.auth import header_token
-from webui.errors import ApiError, error_response
+from webui.errors import ApiError
 from webui.payload import list_of, read_json
 from webui.services import services
-from webui.sheets import refuse_value_errors
+from webui.sheets import refuse_value_errors, refused
 
 bp = Blueprint("colours", __name__)
 refuse_value_errors(bp)
@@ -37,7 +37,7 @@ refuse_value_errors(bp)
 
 @bp.errorhandler(NotAllowed)
 def not_allowed(err: NotAllowed) -> tuple[Response, int]:
-    return error_response(403, str(err))
+    return refused(403, err)  # worded for the reader, with its code
 
 
 def rounds() -> ColourRounds:
@@ -89,7 +89,7 @@ def mine() -> Response:
     """This phone's own colour: the token it got when it claimed its seat."""
     raw = request.args.get("round", "")
     if not raw.isdecimal():
-        raise ApiError(400, "say which round: ?round=<number>")
+        raise ApiError(400, "say which round: ?round=<number>", "invalid_field")
     try:
         found = rounds().seat_colour(int(raw), header_token())
     except NotYourSeat as err:

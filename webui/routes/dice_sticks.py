@@ -54,7 +54,12 @@ def throw() -> dict[str, Any]:
     else:
         source = body.get("from", "sticks")
         if source not in THROWERS:
-            raise ApiError(400, f"from must be one of {', '.join(THROWERS)}", "invalid_field")
+            raise ApiError(
+                400,
+                "from must be one of {choices}",
+                "invalid_field",
+                params={"choices": ", ".join(THROWERS)},
+            )
         by = THROWERS[source]
     limits.take("throw")
     return {"throw": roller().throw(by)}

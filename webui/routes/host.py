@@ -1,7 +1,8 @@
 """Host controls: configure the lobby, seat people, start, release a seat, end.
 
 Every route needs the host's token, except the answer to a request to free a seat,
-which any seated phone gives. A new game after the result is /api/lobby.
+which any seated phone gives. The next game after the result, for the same seats, is
+routes/rematch.py (play again, another game); /api/lobby opens a table anew.
 """
 
 from __future__ import annotations
@@ -10,10 +11,12 @@ from typing import Any
 
 from flask import Blueprint
 
+from device.i18n import LANGUAGES
+from device.takeback import MODES
 from webui.auth import require_host, require_seat
 from webui.errors import ApiError
 from webui.game_setup import check_setup
-from webui.payload import read_json
+from webui.payload import one_of, read_json
 from webui.services import table
 from webui.state import END_GAME, can_end_early
 
@@ -25,9 +28,19 @@ OK: dict[str, Any] = {"ok": True}
 @bp.post("/configure")
 def configure() -> dict[str, Any]:
     require_host()
-    body = read_json(optional={"game": str, "players": int, "options": dict})
+    body = read_json(
+        optional={
+            "game": str,
+            "players": int,
+            "options": dict,
+            "take_backs": str,
+            "open_hands": bool,  # the table's own option: every hand open in replays
+        }
+    )
     if not body:
         raise ApiError(400, "give a game, players or options to change", "invalid_field")
+    if "take_backs" in body:  # the table's own option (device/takeback.py)
+        one_of(body["take_backs"], MODES, "take_backs")
     current = table().status()
     if current["phase"] == "lobby":  # otherwise the table answers 409
         check_setup(
@@ -35,7 +48,23 @@ def configure() -> dict[str, Any]:
             body.get("players", current["players"]),
             body.get("options", current["options"]),
         )
-    table().configure(body.get("game"), body.get("players"), body.get("options"))
+    table().configure(
+        body.get("game"),
+        body.get("players"),
+        body.get("options"),
+        body.get("take_backs"),
+        open_hands=body.get("open_hands"),
+    )
+    return OK
+
+
+@bp.post("/language")
+def language() -> dict[str, Any]:
+    """The table's language: what the OLED and the TV page speak (each phone picks its
+    own). Kept across restarts (device/table.py)."""
+    require_host()
+    body = read_json(required={"language": str})
+    table().set_language(one_of(body["language"], tuple(LANGUAGES), "language"))
     return OK
 
 
@@ -80,7 +109,11 @@ def end_early() -> dict[str, Any]:
     require_host()
     read_json()
     if not can_end_early(table()):
-        raise ApiError(409, "this game cannot end early with its scores; End the game abandons it")
+        raise ApiError(
+            409,
+            "this game cannot end early with its scores; End the game abandons it",
+            "no_early_end",
+        )
     events = table().act(table().to_act()[0], END_GAME)
     return {"events": events}
 

@@ -9,6 +9,7 @@ import re
 import qrcode
 from flask import Blueprint, Response, abort, render_template, request
 
+from webui import i18n
 from webui.services import services
 
 bp = Blueprint("pages", __name__)
@@ -34,12 +35,14 @@ def seat() -> str:
 
 @bp.get("/table")
 def table() -> str:
+    # The TV speaks the table's language, unless it picked one itself (its switch).
+    i18n.page_default(services().table.status()["language"])
     return render_template("table.html")
 
 
 @bp.get("/host")
 def host() -> str:
-    return render_template("host.html")
+    return render_template("host.html", table_language=services().table.status()["language"])
 
 
 @bp.get("/join-qr.png")

@@ -38,7 +38,12 @@ def page() -> str:
 @bp.post("/sim/button/<name>")
 def button(name: str) -> dict[str, Any]:
     if name not in BUTTONS:
-        raise ApiError(404, f"the box has buttons {', '.join(BUTTONS)}", "not_found")
+        raise ApiError(
+            404,
+            "the box has buttons {buttons}",
+            "not_found",
+            params={"buttons": ", ".join(BUTTONS)},
+        )
     body = read_json(required={"down": bool})
     try:
         box().press(name, body["down"])

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import Words, words_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -36,6 +37,7 @@ from device.screens.trick_layout import (
     card_box,
     seat_columns,
 )
+from engines.cena.cards import SUIT_NAMES
 
 # Play-phase rows (see trick_layout): title bar, whose turn, the cards before each
 # seat, the seats' names, then the deal's objective.
@@ -55,18 +57,22 @@ def cena_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Im
     """Each seat's running total, in seat order, as big as the number of seats allows."""
     require_public(view)
     scores = [str(score) for score in view["scores"]]
+    w = words_for(status)
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Scores", _deal_label(view))
+        title_bar(d, w.gettext("Scores"), _deal_label(view, w))
         draw_score_rows(d, status, scores)
 
     return render(draw)
 
 
 def _draw_reveal(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    w = words_for(status)
     ready = [bool(flag) for flag in view["ready"]]
-    title_bar(d, _deal_label(view), f"{sum(ready)}/{len(ready)} ready")
-    prompt = "Choose 3 public cards"
+    title_bar(
+        d, _deal_label(view, w), w.gettext("{done}/{of} ready", done=sum(ready), of=len(ready))
+    )
+    prompt = w.gettext("Choose 3 public cards")
     draw_text(
         d, prompt, largest_size(prompt, box_width(TURN_BOX), (BIG, BODY, SMALL)), TURN_BOX, "centre"
     )
@@ -76,20 +82,27 @@ def _draw_reveal(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) ->
         marker = (x, y, x + READY_MARKER - 1, y + READY_MARKER - 1)
         d.ellipse(marker, outline="white", fill="white" if ready[seat] else None)
         _draw_seat_label(d, status, seat, left, right, highlighted=not ready[seat])
-    draw_text(d, view["objective"]["text"], SMALL, OBJECTIVE_BOX, "centre")
+    draw_text(d, objective_text(view["objective"], w), SMALL, OBJECTIVE_BOX, "centre")
 
 
 def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    w = words_for(status)
     trick = view["trick"]
     lead = trick.get("lead_suit")
-    title_bar(d, f"{_deal_label(view)}  Trick {trick['number']}", f"Lead {lead}" if lead else "")
+    title = w.gettext(
+        "Deal {deal}/{deals}  Trick {number}",
+        deal=view["deal"],
+        deals=view["deals"],
+        number=trick["number"],
+    )
+    title_bar(d, title, w.gettext("Lead {suit}", suit=lead) if lead else "")
     turn = trick.get("turn")
     if view["phase"] == "over":
-        headline = "Game over"
+        headline = w.gettext("Game over")
     elif turn is None:
         headline = ""
     else:
-        headline = f"{seat_name(status, turn)} to play"
+        headline = w.gettext("{name} to play", name=seat_name(status, turn))
     draw_text(d, headline, largest_size(headline, box_width(TURN_BOX), (BIG, BODY)), TURN_BOX)
 
     cards = {play["to"]: play["card"] for play in trick["cards"]}
@@ -97,9 +110,8 @@ def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> N
     if not cards and view.get("last_trick"):
         winners = " & ".join(seat_name(status, s) for s in view["last_trick"]["seats"])
         taken = f"{view['last_trick']['suit']}{view['last_trick']['number']}"
-        draw_text(
-            d, f"{winners} took {taken}", SMALL, (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM), "centre"
-        )
+        took = w.gettext("{names} took {card}", names=winners, card=taken)
+        draw_text(d, took, SMALL, (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM), "centre")
     else:
         # One size for every card, the biggest at which the widest card fits a column.
         _, left, right = columns[0]
@@ -108,7 +120,37 @@ def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> N
             _draw_card_slot(d, cards.get(seat), card_box(left, right), size)
     for seat, left, right in columns:
         _draw_seat_label(d, status, seat, left, right, highlighted=seat == turn)
-    draw_text(d, view["objective"]["text"], SMALL, OBJECTIVE_BOX, "centre")
+    draw_text(d, objective_text(view["objective"], w), SMALL, OBJECTIVE_BOX, "centre")
+
+
+def objective_text(objective: Mapping[str, Any], w: Words) -> str:
+    """The deal's objective card in the table's words: one sentence per kind of card
+    (the same ids as the phones'), so each language orders it its own way; suit names
+    stay as printed on the cards."""
+    parity = objective.get("parity")
+    params = {
+        "penalty": str(-objective["penalty"]),
+        "suit": SUIT_NAMES.get(objective.get("suit", ""), ""),
+        "number": objective.get("number"),
+    }
+    kind = (parity or "", "suit" in objective, "number" in objective)
+    texts = {
+        ("", False, False): w.gettext("{penalty} per card", **params),
+        ("", True, False): w.gettext("{penalty} per {suit} card", **params),
+        ("", False, True): w.gettext("{penalty} per card numbered {number}", **params),
+        ("", True, True): w.gettext("{penalty} per {suit} card numbered {number}", **params),
+        ("odd", False, False): w.gettext("{penalty} per odd card", **params),
+        ("odd", True, False): w.gettext("{penalty} per odd {suit} card", **params),
+        ("odd", False, True): w.gettext("{penalty} per odd card numbered {number}", **params),
+        ("odd", True, True): w.gettext("{penalty} per odd {suit} card numbered {number}", **params),
+        ("even", False, False): w.gettext("{penalty} per even card", **params),
+        ("even", True, False): w.gettext("{penalty} per even {suit} card", **params),
+        ("even", False, True): w.gettext("{penalty} per even card numbered {number}", **params),
+        ("even", True, True): w.gettext(
+            "{penalty} per even {suit} card numbered {number}", **params
+        ),
+    }
+    return texts.get(kind) or str(objective.get("text", ""))
 
 
 def _draw_card_slot(d: Draw, card: str | None, box: Box, size: int) -> None:
@@ -141,5 +183,5 @@ def _draw_seat_label(
     )
 
 
-def _deal_label(view: Mapping[str, Any]) -> str:
-    return f"Deal {view['deal']}/{view['deals']}"
+def _deal_label(view: Mapping[str, Any], w: Words) -> str:
+    return w.gettext("Deal {number}/{of}", number=view["deal"], of=view["deals"])

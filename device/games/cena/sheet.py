@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from device.companion.sheet import GameSheet, clean_names, corrected
+from device.companion.sheet import GameSheet, SheetError, clean_names, corrected
 from engines.cena import alliance_score
 from engines.cena.cards import HAND_SIZES, is_card
 from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, parse_objective
@@ -61,13 +61,15 @@ class CenaSheet(GameSheet):
     ) -> dict[str, Any]:
         """Start a new sheet (the old one stays in the journal)."""
         if not isinstance(players, int) or isinstance(players, bool) or players not in HAND_SIZES:
-            raise ValueError("Céna is for 3 to 5 players")
+            raise SheetError("Céna is for 3 to 5 players", "sheet_players")
         clean = clean_names(names, players)
         if objectives is None:
             objectives = list(DEFAULT_OBJECTIVES)
         if not isinstance(objectives, list) or len(objectives) != DEALS:
-            raise ValueError(f"give {DEALS} objective cards, one per deal")
-        parsed = [parse_objective(objective) for objective in objectives]
+            raise SheetError(
+                "give {count} objective cards, one per deal", "sheet_objectives", {"count": DEALS}
+            )
+        parsed = [_objective(objective, k) for k, objective in enumerate(objectives)]
         with self._writing():
             self._add("setup", {"players": players, "names": clean, "objectives": parsed})
         return self.state()
@@ -81,12 +83,14 @@ class CenaSheet(GameSheet):
             state = self.state()
             players = state["players"]
             if not players:
-                raise ValueError("set up the sheet first: players and names")
+                raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
             recorded = len(state["deals"])
             if not isinstance(deal, int) or isinstance(deal, bool):
-                raise ValueError("deal must be a number")
+                raise SheetError("deal must be a number", "sheet_deal")
             if not 1 <= deal <= min(DEALS, recorded + 1):
-                raise ValueError(f"deal must be 1 to {min(DEALS, recorded + 1)}")
+                raise SheetError(
+                    "deal must be 1 to {last}", "sheet_deal", {"last": min(DEALS, recorded + 1)}
+                )
             rule = None if objective is None else parse_objective(objective)
             rows = self._score_alliances(players, rule, alliances)
             scores = [row["score"] for row in rows]
@@ -104,13 +108,21 @@ class CenaSheet(GameSheet):
         players: int, rule: Mapping[str, Any] | None, alliances: Sequence[Any]
     ) -> list[dict[str, Any]]:
         if not isinstance(alliances, list) or len(alliances) != players:
-            raise ValueError(f"give {players} alliances, one per pair of neighbours")
+            raise SheetError(
+                "give {players} alliances, one per pair of neighbours",
+                "sheet_alliances",
+                {"players": players},
+            )
         seen: set[str] = set()
         rows: list[dict[str, Any]] = []
         for k, entry in enumerate(alliances):
             seats = [k, (k + 1) % players]
             if not isinstance(entry, Mapping):
-                raise ValueError(f"alliance {k + 1}: give its cards or a count")
+                raise SheetError(
+                    "alliance {alliance}: give its cards or a count",
+                    "sheet_alliance",
+                    {"alliance": k + 1},
+                )
             if "cards" in entry:
                 cards = _card_list(entry["cards"], k)
                 _no_repeats(cards, seen)
@@ -119,12 +131,24 @@ class CenaSheet(GameSheet):
                 count = entry["count"]
                 penalty_cards = _card_list(entry.get("penalty_cards", []), k)
                 if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise ValueError(f"alliance {k + 1}: the count must be a number, 0 or more")
+                    raise SheetError(
+                        "alliance {alliance}: the count must be a number, 0 or more",
+                        "sheet_count",
+                        {"alliance": k + 1},
+                    )
                 if len(penalty_cards) > count:
-                    raise ValueError(f"alliance {k + 1}: more penalty cards than cards won")
+                    raise SheetError(
+                        "alliance {alliance}: more penalty cards than cards won",
+                        "sheet_penalty_cards",
+                        {"alliance": k + 1},
+                    )
                 for card in penalty_cards:
                     if rule is None or not matches(card, rule):
-                        raise ValueError(f"alliance {k + 1}: {card} is not a penalty card now")
+                        raise SheetError(
+                            "alliance {alliance}: {card} is not a penalty card now",
+                            "sheet_penalty_cards",
+                            {"alliance": k + 1, "card": card},
+                        )
                 _no_repeats(penalty_cards, seen)
                 # Cards that match no objective score 1 each; the engine's rule scores the rest.
                 score = alliance_score(penalty_cards, rule) + count - len(penalty_cards)
@@ -132,24 +156,68 @@ class CenaSheet(GameSheet):
                     {"seats": seats, "count": count, "penalty_cards": penalty_cards, "score": score}
                 )
             else:
-                raise ValueError(f"alliance {k + 1}: give its cards or a count")
+                raise SheetError(
+                    "alliance {alliance}: give its cards or a count",
+                    "sheet_alliance",
+                    {"alliance": k + 1},
+                )
         total = sum(len(r["cards"]) if "cards" in r else r["count"] for r in rows)
         expected = HAND_SIZES[players] * players
         if total != expected:
-            raise ValueError(
-                f"the alliances won {total} cards in all; a {players}-player deal has {expected}"
+            raise SheetError(
+                "the alliances won {total} cards in all; a {players}-player deal has {expected}",
+                "sheet_card_total",
+                {"total": total, "players": players, "expected": expected},
             )
         return rows
 
 
+def _objective(raw: object, k: int) -> dict[str, Any]:
+    """Objective card k+1 as the engine reads it. What a player can get wrong in the
+    set-up form (no criterion, a number against its parity) is worded for every
+    reader; the engine's own reason (a malformed request) stays English."""
+    params: dict[str, Any] = {"card": k + 1}
+    if isinstance(raw, Mapping):
+        if all(raw.get(key) is None for key in ("suit", "number", "parity")):
+            raise SheetError(
+                "objective card {card}: give at least one of a suit, a number or odd/even",
+                "sheet_objective",
+                params,
+            )
+        number, parity = raw.get("number"), raw.get("parity")
+        if isinstance(number, int) and parity in ("odd", "even"):
+            if parity == "odd" and number % 2 == 0:
+                raise SheetError(
+                    "objective card {card}: {number} is not odd",
+                    "sheet_objective",
+                    {**params, "number": number},
+                )
+            if parity == "even" and number % 2 == 1:
+                raise SheetError(
+                    "objective card {card}: {number} is not even",
+                    "sheet_objective",
+                    {**params, "number": number},
+                )
+    try:
+        return dict(parse_objective(raw))
+    except ValueError as err:
+        raise SheetError(
+            "objective card {card}: {reason}", "sheet_objective", {**params, "reason": str(err)}
+        ) from None
+
+
 def _card_list(raw: object, k: int) -> list[str]:
     if not isinstance(raw, list) or not all(is_card(card) for card in raw):
-        raise ValueError(f"alliance {k + 1}: cards must be codes like W7 or A10")
+        raise SheetError(
+            "alliance {alliance}: cards must be codes like W7 or A10",
+            "sheet_cards",
+            {"alliance": k + 1},
+        )
     return list(raw)
 
 
 def _no_repeats(cards: list[str], seen: set[str]) -> None:
     for card in cards:
         if card in seen:
-            raise ValueError(f"{card} is entered twice")
+            raise SheetError("{card} is entered twice", "sheet_card_twice", {"card": card})
         seen.add(card)

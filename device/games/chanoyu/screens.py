@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import words_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -59,9 +60,10 @@ def chanoyu_tableaux_screen(view: Mapping[str, Any], status: Mapping[str, Any]) 
     require_public(view)
     values = [runs([slot["value"] for slot in row]) for row in view["tableaux"]]
     points = [str(p) for p in view["tableau_points"]]
+    w = words_for(status)
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Tableaux", f"Round {view['round']}")
+        title_bar(d, w.gettext("Tableaux"), w.gettext("Round {number}", number=view["round"]))
         draw_score_rows(d, status, points, middle=values)
 
     return render(draw)
@@ -71,9 +73,12 @@ def chanoyu_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
     """Each seat's running total, as big as the number of seats allows."""
     require_public(view)
     totals = [str(score) for score in view["scores"]]
+    w = words_for(status)
+    title = w.gettext("Scores R{round}", round=view["round"])
+    host = w.gettext("Host {name}", name=seat_name(status, view["host"]))
 
     def draw(d: Draw) -> None:
-        title_bar(d, f"Scores R{view['round']}", f"Host {seat_name(status, view['host'])}")
+        title_bar(d, title, host)
         draw_score_rows(d, status, totals)
 
     return render(draw)
@@ -94,23 +99,28 @@ def runs(values: list[int]) -> str:
 
 
 def _draw_table(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    w = words_for(status)
     trick = view["trick"]
     phase = view["phase"]
     building = phase == "build"
     lead = view["build"]["lead_suit"] if building else trick["lead_suit"]
-    title = f"R{view['round']} Trick {trick['number']}/{trick['of']}"
-    title_bar(d, title, f"Lead {lead}" if lead and phase != "over" else "")
+    title = w.gettext(
+        "R{round} Trick {number}/{of}", round=view["round"], number=trick["number"], of=trick["of"]
+    )
+    title_bar(d, title, w.gettext("Lead {suit}", suit=lead) if lead and phase != "over" else "")
 
     acting = view["to_act"][0] if view["to_act"] else None
+    name = seat_name(status, acting) if acting is not None else ""
     if phase == "over":
-        headline = "Game over"
+        headline = w.gettext("Game over")
     elif acting is None:
         headline = ""
     elif building:
-        headline = f"{seat_name(status, acting)} builds"
+        headline = w.gettext("{name} builds", name=name)
+    elif not trick["cards"]:
+        headline = w.gettext("{name} leads", name=name)
     else:
-        verb = "leads" if not trick["cards"] else "to play"
-        headline = f"{seat_name(status, acting)} {verb}"
+        headline = w.gettext("{name} to play", name=name)
     draw_text(d, headline, largest_size(headline, box_width(TURN_BOX), (BIG, BODY)), TURN_BOX)
 
     played = view["build"]["trick"] if building else trick["cards"]
@@ -129,19 +139,22 @@ def _draw_table(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> 
             _draw_card(d, card, card_box(left, right), size, gone=card in placed)
     for seat, left, right in columns:
         _draw_label(d, status, seat, left, right, highlighted=seat == acting)
-    foot = f"Host {seat_name(status, view['host'])}  Pile {view['pile_size']}"
+    foot = w.gettext(
+        "Host {name}  Pile {count}", name=seat_name(status, view["host"]), count=view["pile_size"]
+    )
     draw_text(d, foot, SMALL, FOOT_BOX, "centre")
 
 
 def _last_trick_text(last: Mapping[str, Any], status: Mapping[str, Any]) -> str:
+    w = words_for(status)
     if last["winner"] is None:
-        return "Trick discarded: lead again"
+        return w.gettext("Trick discarded: lead again")
     # The winning card: the highest numbered card of the led suit.
     winning = max(
         (play["card"] for play in last["cards"] if suit_of(play["card"]) == last["lead_suit"]),
         key=lambda card: number_of(card) or 0,
     )
-    return f"{seat_name(status, last['winner'])} won with {winning}"
+    return w.gettext("{name} won with {card}", name=seat_name(status, last["winner"]), card=winning)
 
 
 def _draw_card(d: Draw, card: str | None, box: Box, size: int, gone: bool) -> None:
@@ -172,5 +185,3 @@ def _draw_label(
 
 
 # --- rows of seats (tableaux, scores) --------------------------------------------------
-
-

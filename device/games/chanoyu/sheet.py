@@ -9,9 +9,10 @@ engines.chanoyu's own functions: one rule, one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from typing import Any, TypeGuard
 
-from device.companion.sheet import GameSheet, clean_names, corrected
+from device.companion.sheet import GameSheet, SheetError, clean_names, corrected
 from engines.chanoyu import (
     DEFAULT_SCORING,
     SCORING_RULES,
@@ -54,12 +55,24 @@ class ChanoyuSheet(GameSheet):
         """Start a new sheet (the old one stays in the journal). `host` is the first
         host, the deck's owner: the tie-break of the final result counts from them."""
         if not _whole(players) or players not in PLAYER_COUNTS:
-            raise ValueError(f"Chanoyu is for {PLAYER_COUNTS[0]} to {PLAYER_COUNTS[-1]} players")
+            raise SheetError(
+                "Chanoyu is for {low} to {high} players",
+                "sheet_players",
+                {"low": PLAYER_COUNTS[0], "high": PLAYER_COUNTS[-1]},
+            )
         clean = clean_names(names, players)
         if not _whole(host) or not 0 <= host < players:
-            raise ValueError(f"the first host must be a seat from 1 to {players}")
+            raise SheetError(
+                "the first host must be a seat from 1 to {players}",
+                "sheet_host",
+                {"players": players},
+            )
         if scoring not in SCORING_RULES:
-            raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_RULES)}")
+            raise SheetError(
+                "unknown scoring {scoring}; known: {known}",
+                "sheet_scoring",
+                {"scoring": repr(scoring), "known": ", ".join(SCORING_RULES)},
+            )
         body = {"players": players, "names": clean, "host": host, "scoring": scoring}
         with self._writing():
             self._add("setup", body)
@@ -72,13 +85,18 @@ class ChanoyuSheet(GameSheet):
             state = self.state()
             players = state["players"]
             if not players:
-                raise ValueError("set up the sheet first: players and names")
+                raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
             if not _whole(number):
-                raise ValueError("the round must be a number")
+                raise SheetError("the round must be a number", "sheet_round")
             last = len(state["rounds"]) if state["over"] else len(state["rounds"]) + 1
             if not 1 <= number <= last:
-                ended = " (the match is over)" if state["over"] else ""
-                raise ValueError(f"the round must be 1 to {last}{ended}")
+                if state["over"]:
+                    raise SheetError(
+                        "the round must be 1 to {last} (the match is over)",
+                        "sheet_round",
+                        {"last": last},
+                    )
+                raise SheetError("the round must be 1 to {last}", "sheet_round", {"last": last})
             clean = _check_tableaux(tableaux, state["names"], state["scoring"])
             self._add("round", {"round": number, "tableaux": clean})
         return self.state()
@@ -175,42 +193,86 @@ def _check_tableaux(
     the seat and the card at the first thing the rules do not allow."""
     players = len(names)
     if not isinstance(tableaux, list) or len(tableaux) != players:
-        raise ValueError(f"give {players} tableaux, one per seat (an empty one is [])")
+        raise SheetError(
+            "give {players} tableaux, one per seat (an empty one is [])",
+            "sheet_tableaux",
+            {"players": players},
+        )
     seen: set[str] = set()
     clean: list[list[dict[str, Any]]] = []
     for seat, row in enumerate(tableaux):
-        whose = f"{names[seat]}'s tableau"
+        whose = names[seat]
         if not isinstance(row, list):
-            raise ValueError(f"{whose} must be a list of cards, left to right")
+            raise SheetError(
+                "{name}'s tableau must be a list of cards, left to right",
+                "sheet_tableau",
+                {"name": whose},
+            )
         slots = [_check_slot(raw, whose) for raw in row]
         for slot in slots:
             if slot["card"] in seen:
-                raise ValueError(f"{slot['card']} is entered twice")
+                raise SheetError(
+                    "{card} is entered twice", "sheet_card_twice", {"card": slot["card"]}
+                )
             seen.add(slot["card"])
+        values = [slot["value"] for slot in slots]
+        if any(right <= left for left, right in pairwise(values)):
+            raise SheetError(
+                "{name}'s tableau: the values must increase from left to right: {values}",
+                "sheet_tableau_order",
+                {"name": whose, "values": values},
+            )
         try:
-            tableau_points([slot["value"] for slot in slots], scoring)
-        except ValueError as err:
-            raise ValueError(f"{whose}: {err}") from None
+            tableau_points(values, scoring)
+        except ValueError as err:  # the engine's own rule; its reason is English
+            raise SheetError(
+                "{name}'s tableau: {reason}",
+                "sheet_tableau_rule",
+                {"name": whose, "reason": str(err)},
+            ) from None
         clean.append(slots)
     return clean
 
 
 def _check_slot(raw: object, whose: str) -> dict[str, Any]:
+    """One card of `whose` tableau (a player's name)."""
     if not isinstance(raw, Mapping) or not set(raw) <= {"card", "value"}:
-        raise ValueError(f'{whose}: each card is {{"card": "QS", "value": 7}}')
+        raise SheetError(
+            "{name}'s tableau: each card is {example}",
+            "sheet_tableau_card",
+            {"name": whose, "example": '{"card": "QS", "value": 7}'},
+        )
     card = raw.get("card")
     if not is_card(card):
-        raise ValueError(f"{whose}: {card!r} is not a Chanoyu card (examples: AS, 10H, QD, T1)")
+        raise SheetError(
+            "{name}'s tableau: {card} is not a Chanoyu card (examples: AS, 10H, QD, T1)",
+            "sheet_tableau_card",
+            {"name": whose, "card": repr(card)},
+        )
     assert isinstance(card, str)
     value = raw.get("value")
     number = number_of(card)
     if number is not None:
         if value is not None and (not _whole(value) or value != number):
-            raise ValueError(f"{whose}: {card} is worth {number}, not {value}")
+            raise SheetError(
+                "{name}'s tableau: {card} is worth {number}, not {value}",
+                "sheet_tableau_value",
+                {"name": whose, "card": card, "number": number, "value": value},
+            )
         return {"card": card, "value": number}
-    kind = "a Tsukumogami" if is_tsukumogami(card) else "a face card"
     if not _whole(value) or not 1 <= value <= 10:
-        raise ValueError(f"{whose}: {card} is {kind}: give the value it stands for, 1 to 10")
+        params = {"name": whose, "card": card}
+        if is_tsukumogami(card):
+            raise SheetError(
+                "{name}'s tableau: {card} is a Tsukumogami: give the value it stands for, 1 to 10",
+                "sheet_tableau_value",
+                params,
+            )
+        raise SheetError(
+            "{name}'s tableau: {card} is a face card: give the value it stands for, 1 to 10",
+            "sheet_tableau_value",
+            params,
+        )
     return {"card": card, "value": value}
 
 

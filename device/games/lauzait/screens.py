@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import N_, Words, say, words_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     TITLE_BAR_HEIGHT,
@@ -25,7 +26,7 @@ from device.screens.render import (
     seat_name,
     title_bar,
 )
-from device.screens.score_rows import draw_score_rows
+from device.screens.score_rows import draw_score_rows, signed, summary_screen
 
 TURN_BOX = (2, TITLE_BAR_HEIGHT + 1, WIDTH - 3, 29)
 HIRE_BOX = (2, 31, WIDTH - 3, 41)
@@ -38,16 +39,17 @@ PITCH = CELL + 1
 BOARD_LEFT, BOARD_TOP = 2, 2
 SIDE_LEFT = BOARD_LEFT + 5 * PITCH + 4
 LINE_HEIGHT = 12
-DIRECTIONS = {"clockwise": "clockwise", "counterclockwise": "counter-cw"}
-THROW_PURPOSES = {"water": "water", "start": "start", "direction": "way"}
+DIRECTIONS = {"clockwise": N_("clockwise"), "counterclockwise": N_("counter-cw")}
+THROW_PURPOSES = {"water": N_("water"), "start": N_("start"), "direction": N_("way")}
 
 
 def lauzait_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
     """Whose turn and which step, the last hire and the last throw of the sticks."""
     require_public(view)
+    w = words_for(status)
 
     def draw(d: Draw) -> None:
-        title_bar(d, season_label(view), f"Stock {view['stock_size']}")
+        title_bar(d, season_label(view, w), w.gettext("Stock {count}", count=view["stock_size"]))
         headline = turn_text(view, status)
         size = largest_size(headline, box_width(TURN_BOX), (BIG, BODY))
         draw_text(d, headline, size, TURN_BOX)
@@ -63,6 +65,7 @@ def lauzait_board_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> 
     underlined. Beside it, whose turn, the stock and the luminous piece."""
     require_public(view)
     marked = last_hire_squares(view)
+    w = words_for(status)
 
     def draw(d: Draw) -> None:
         _draw_water(d, view["water"])
@@ -70,13 +73,13 @@ def lauzait_board_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> 
             for col, piece in enumerate(pieces):
                 _draw_square(d, (row, col), piece, view, (row, col) in marked)
         lines = [
-            season_label(view),
+            season_label(view, w),
             turn_text(view, status),
-            DIRECTIONS.get(view["direction"], ""),
-            f"Stock {view['stock_size']}",
+            say(DIRECTIONS.get(view["direction"], ""), w),
+            w.gettext("Stock {count}", count=view["stock_size"]),
         ]
         if view.get("luminous"):
-            lines.append(f"Lum. {view['luminous']}")
+            lines.append(w.gettext("Lum. {piece}", piece=view["luminous"]))
         for index, line in enumerate(lines):
             top = BOARD_TOP + index * LINE_HEIGHT
             draw_text(d, line, SMALL, (SIDE_LEFT, top, WIDTH - 1, top + LINE_HEIGHT - 1))
@@ -89,9 +92,10 @@ def lauzait_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
     require_public(view)
     scores = [str(score) for score in view["scores"]]
     shown = [len(departments) for departments in view["departments"]]
+    w = words_for(status)
 
     def draw(d: Draw) -> None:
-        title_bar(d, "Scores", season_label(view))
+        title_bar(d, w.gettext("Scores"), season_label(view, w))
         draw_score_rows(d, status, scores, marks=shown)
 
     return render(draw)
@@ -100,23 +104,30 @@ def lauzait_scores_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
 # --- texts ---------------------------------------------------------------------------
 
 
-def season_label(view: Mapping[str, Any]) -> str:
-    return f"Season {view['season']}/{view['seasons']}"
+def season_label(view: Mapping[str, Any], w: Words) -> str:
+    return w.gettext("Season {number}/{of}", number=view["season"], of=view["seasons"])
 
 
 def turn_text(view: Mapping[str, Any], status: Mapping[str, Any]) -> str:
+    w = words_for(status)
     if view["phase"] == "over":
-        return "Game over"
-    return f"{seat_name(status, view['turn'])} to play"
+        return w.gettext("Game over")
+    return w.gettext("{name} to play", name=seat_name(status, view["turn"]))
 
 
 def hire_text(view: Mapping[str, Any], status: Mapping[str, Any]) -> str:
     """The season's last hire in a few words: who, what went down for what came up
     (the throw, if any, is on the line below)."""
+    w = words_for(status)
     hire = view.get("last_hire")
     if not hire:
-        return f"{seat_name(status, view['start_player'])} started the season"
-    return f"{seat_name(status, hire['seat'])}: {hire['discard']} for {hire['took']}"
+        return w.gettext("{name} started the season", name=seat_name(status, view["start_player"]))
+    return w.gettext(
+        "{name}: {discard} for {took}",
+        name=seat_name(status, hire["seat"]),
+        discard=hire["discard"],
+        took=hire["took"],
+    )
 
 
 def last_hire_squares(view: Mapping[str, Any]) -> set[tuple[int, int]]:
@@ -139,8 +150,9 @@ def _draw_last_throw(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]
         d.rectangle(box, outline="white", fill="white" if face else None)
     count_left = 2 + 5 * (MINI_STICK_WIDTH + MINI_STICK_GAP) + 2
     draw_text(d, str(throw["count"]), BIG, (count_left, THROW_TOP, count_left + 11, THROW_BOTTOM))
-    purpose = THROW_PURPOSES.get(throw.get("purpose"), "throw")
-    label = f"{purpose}, {seat_name(status, throw['seat'])}"
+    w = words_for(status)
+    purpose = say(THROW_PURPOSES.get(throw.get("purpose"), N_("throw")), w)
+    label = w.gettext("{purpose}, {name}", purpose=purpose, name=seat_name(status, throw["seat"]))
     draw_text(d, label, SMALL, (count_left + 15, THROW_TOP, WIDTH - 2, THROW_BOTTOM))
 
 
@@ -180,3 +192,12 @@ def _draw_square(
     if list(square) == list(view["mountain"]):
         # The mountain: a peak in the lower right corner, over whatever stands there.
         d.polygon([(right - 3, bottom), (right, bottom), (right, bottom - 3)], fill=ink)
+
+
+def lauzait_summary_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """A season while the table reads it: what each seat gained, the declarer marked."""
+    summary = view["summary"]
+    gained = [signed(points) for points in summary["points"]]
+    declarer = summary["declarer"]
+    gained[declarer] = words_for(status).gettext("{points} decl", points=gained[declarer])
+    return summary_screen(view, status, middle=gained)

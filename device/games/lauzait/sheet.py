@@ -13,7 +13,10 @@ Entries are appended to the journal and folded into the current state; nothing
 is ever erased. Corrections are entries too, and are listed with their time: a
 form or dissolve entered by mistake is voided, a season's declaration is entered
 again, a season's start player and direction are set by hand (when the table
-threw real sticks).
+threw real sticks). The log keeps what a correction changed in place: a voided
+entry stays in it with "voided_at", a declaration entered again with
+"replaced_by" (the id and time of the one that replaced it), so the table sees
+what changed.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from device.companion.sheet import Entry, GameSheet, clean_names
+from device.companion.sheet import Entry, GameSheet, SheetError, clean_names
 from engines.lauzait import Lauzait, department_bonus, formation_points
 from engines.lauzait.departments import check_roles
 from engines.lauzait.pieces import is_piece_code, is_wild, piece_set, role_codes
@@ -83,12 +86,17 @@ class LauzaitSheet(GameSheet):
         """Start a new sheet (the old one stays in the journal) and throw for the
         first season's start player and direction."""
         if not _whole(players) or players not in PLAYER_COUNTS:
-            raise ValueError(
-                f"Lauzait Cep is for {PLAYER_COUNTS.start} to {PLAYER_COUNTS.stop - 1} players"
+            raise SheetError(
+                "Lauzait Cep is for {low} to {high} players",
+                "sheet_players",
+                {"low": PLAYER_COUNTS.start, "high": PLAYER_COUNTS.stop - 1},
             )
         clean = clean_names(names, players)
         if not _whole(layered_bridges) or layered_bridges not in LAYERED_BRIDGES_CHOICES:
-            raise ValueError("layered bridges are worth 2 (Japanese rulebook) or 3 (English)")
+            raise SheetError(
+                "layered bridges are worth 2 (Japanese rulebook) or 3 (English)",
+                "sheet_layered_bridges",
+            )
         with self._writing():
             self._add(
                 "setup",
@@ -106,12 +114,20 @@ class LauzaitSheet(GameSheet):
             _check_seat(fold, seat)
             pieces, checked = _department(pieces, roles, fold.players)
             if len(fold.revealed[seat]) >= DEPARTMENTS_IN_HAND:
-                raise ValueError(f"{fold.names[seat]} already shows three departments")
+                raise SheetError(
+                    "{name} already shows three departments",
+                    "sheet_three_departments",
+                    {"name": fold.names[seat]},
+                )
             shown = Counter(p for dept in fold.all_revealed() for p in dept["pieces"])
             over = shown + Counter(pieces) - piece_set(fold.players)
             if over:
                 piece = next(iter(over))
-                raise ValueError(f"there are not that many {piece} in a {fold.players}-player game")
+                raise SheetError(
+                    "there are not that many {piece} in a {players}-player game",
+                    "sheet_too_many_pieces",
+                    {"piece": piece, "players": fold.players},
+                )
             body = {
                 "seat": seat,
                 "pieces": pieces,
@@ -128,10 +144,16 @@ class LauzaitSheet(GameSheet):
             fold = self._playing()
             _check_seat(fold, seat)
             if not _whole(department):
-                raise ValueError("department must be the id of a revealed department")
+                raise SheetError(
+                    "department must be the id of a revealed department", "sheet_department"
+                )
             found = [d for d in fold.revealed[seat] if d["id"] == department]
             if not found:
-                raise ValueError(f"{fold.names[seat]} shows no such department")
+                raise SheetError(
+                    "{name} shows no such department",
+                    "sheet_department",
+                    {"name": fold.names[seat]},
+                )
             self._add("dissolve", {"seat": seat, "form": department, "refund": found[0]["bonus"]})
         return self.state()
 
@@ -153,10 +175,15 @@ class LauzaitSheet(GameSheet):
             _check_seat(fold, seat)
             if season is None:
                 if fold.over or fold.season in fold.declarations:
-                    raise ValueError("the game is over: to correct a declaration, say its season")
+                    raise SheetError(
+                        "the game is over: to correct a declaration, say its season",
+                        "sheet_season",
+                    )
                 season = fold.season
             if not _whole(season) or not 1 <= season <= fold.season:
-                raise ValueError(f"season must be 1 to {fold.season}")
+                raise SheetError(
+                    "season must be 1 to {last}", "sheet_season", {"last": fold.season}
+                )
             correcting = season in fold.declarations
             formation = formation_points(
                 departments,
@@ -186,9 +213,11 @@ class LauzaitSheet(GameSheet):
             fold = self._playing()
             _check_seat(fold, start_player)
             if direction not in DIRECTIONS:
-                raise ValueError(f"direction must be {' or '.join(DIRECTIONS)}")
+                raise SheetError(
+                    "direction must be clockwise or counterclockwise", "sheet_direction"
+                )
             if fold.players == 2 and direction != DIRECTIONS[0]:
-                raise ValueError("with two players play simply goes clockwise")
+                raise SheetError("with two players play simply goes clockwise", "sheet_direction")
             body = {
                 "season": fold.season,
                 "start_player": start_player,
@@ -211,9 +240,13 @@ class LauzaitSheet(GameSheet):
         with self._writing():
             fold = self._setup_done()
             if not _whole(entry) or entry not in fold.voidable:
-                raise ValueError("only a form, a dissolve or an early end can be voided")
+                raise SheetError(
+                    "only a form, a dissolve or an early end can be voided", "sheet_void"
+                )
             if entry in fold.dissolved_forms:
-                raise ValueError("that department was dissolved since: void the dissolve first")
+                raise SheetError(
+                    "that department was dissolved since: void the dissolve first", "sheet_void"
+                )
             self._add("void", {"entry": entry})
         return self.state()
 
@@ -222,13 +255,13 @@ class LauzaitSheet(GameSheet):
     def _setup_done(self) -> _Fold:
         fold = _Fold(*self._latest_setup())
         if not fold.players:
-            raise ValueError("set up the sheet first: players and names")
+            raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
         return fold
 
     def _playing(self) -> _Fold:
         fold = self._setup_done()
         if fold.over:
-            raise ValueError("the game is over: start a new sheet")
+            raise SheetError("the game is over: start a new sheet", "sheet_over")
         return fold
 
     def _season_start(self, season: int, scores: list[int]) -> dict[str, Any]:
@@ -262,6 +295,7 @@ class _Fold:
                 if entry["kind"] == "dissolve":
                     struck["pieces"] = formed[entry["body"]["form"]]["pieces"]
                 self.voided.append(struck)
+                self.log.append(struck)  # kept in the log, struck out
                 continue
             getattr(self, f"_{entry['kind']}")(entry)
 
@@ -276,6 +310,7 @@ class _Fold:
         self.voidable: set[int] = set()
         self.ended_early = False
         self.log: list[dict[str, Any]] = []
+        self._declared: dict[int, dict[str, Any]] = {}  # season -> its declaration's log item
         self.voided: list[dict[str, Any]] = []
         self.corrections: list[dict[str, Any]] = []
 
@@ -330,8 +365,10 @@ class _Fold:
                     "after": {"seat": body["seat"], "points": body["formation"]["total"]},
                 }
             )
+            self._declared[season]["replaced_by"] = {"id": entry["id"], "at": entry["at"]}
         self.declarations[season] = body
-        self.log.append(_logged(entry))
+        self._declared[season] = _logged(entry)
+        self.log.append(self._declared[season])
 
     def _void(self, entry: dict[str, Any]) -> None:
         """Already applied: the entries it strikes out were skipped."""
@@ -429,26 +466,34 @@ def _whole(value: object) -> bool:
 
 def _check_seat(fold: _Fold, seat: object) -> None:
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < fold.players):
-        raise ValueError(f"seat must be 0 to {fold.players - 1}")
+        raise SheetError("seat must be 0 to {last}", "sheet_seat", {"last": fold.players - 1})
 
 
 def _department(pieces: object, roles: object, players: int) -> tuple[list[str], tuple[str, ...]]:
     """Pieces and checked roles of a department in a game of this many players."""
     if not isinstance(pieces, list) or not all(is_piece_code(piece) for piece in pieces):
-        raise ValueError("a department is three pieces like G5, W0 or J")
+        raise SheetError("a department is three pieces like G5, W0 or J", "sheet_department")
     if roles is not None and (
         not isinstance(roles, list) or not all(isinstance(role, str) for role in roles)
     ):
-        raise ValueError("roles must be three piece codes")
+        raise SheetError("roles must be three piece codes", "sheet_roles")
     in_play = piece_set(players)
     playable = set(role_codes(players))
     for piece in pieces:
         if not in_play[piece]:
-            raise ValueError(f"{piece} is not in a {players}-player game (no 0s)")
+            raise SheetError(
+                "{piece} is not in a {players}-player game (no 0s)",
+                "sheet_piece",
+                {"piece": piece, "players": players},
+            )
     checked = check_roles(pieces, roles)
     for piece, role in zip(pieces, checked, strict=True):
         if is_wild(piece) and role not in playable:
-            raise ValueError(f"a wild cannot play {role} in a {players}-player game (no 0s)")
+            raise SheetError(
+                "a wild cannot play {role} in a {players}-player game (no 0s)",
+                "sheet_roles",
+                {"role": role, "players": players},
+            )
     return list(pieces), checked
 
 
@@ -461,5 +506,5 @@ def _hand(hand: Sequence[str] | None) -> list[str] | None:
     if hand is None:
         return None
     if not isinstance(hand, list) or len(hand) != HAND_SIZE:
-        raise ValueError(f"a hand is {HAND_SIZE} pieces")
+        raise SheetError("a hand is {count} pieces", "sheet_hand", {"count": HAND_SIZE})
     return list(hand)

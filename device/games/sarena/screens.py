@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image
 
+from device.i18n import Words, words, words_for
 from device.screens.colours import COLOUR_NAMES, colour_name
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
@@ -23,12 +24,14 @@ from device.screens.render import (
     Draw,
     box_width,
     draw_text,
+    game_title,
     largest_size,
     render,
     require_public,
     seat_name,
     title_bar,
 )
+from device.screens.score_rows import summary_screen
 
 HEADLINE_BOX = (2, TITLE_BAR_HEIGHT + 1, WIDTH - 3, 33)
 LAST_MOVE_BOX = (2, 35, WIDTH - 3, 50)
@@ -56,28 +59,35 @@ def sarena_board_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> I
     """A map of the board (the higher the pile, the bigger its dot; a ring is an empty
     arrow circle) and the chips in the piles each colour tops."""
     require_public(view)
-    return render(lambda d: _draw_board(d, view))
+    return render(lambda d: _draw_board(d, view, status))
 
 
-def moves_text(count: int) -> str:
-    return "1 move left" if count == 1 else f"{count} moves left"
+def moves_text(count: int, w: Words | None = None) -> str:
+    return (w or words(None)).ngettext("{count} move left", "{count} moves left", count)
 
 
 def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
-    title_bar(d, "Sàrénà", moves_text(int(view["legal_moves"])))
-    headline = f"{seat_name(status, view['turn'])} to move"
+    w = words_for(status)
+    title_bar(d, game_title(status) or "Sàrénà", moves_text(int(view["legal_moves"]), w))
+    headline = w.gettext("{name} to move", name=seat_name(status, view["turn"]))
     size = largest_size(headline, box_width(HEADLINE_BOX), (BIG, BODY))
     draw_text(d, headline, size, HEADLINE_BOX, "centre")
     last = view.get("last_move")
     if last is None:
-        line = f"{seat_name(status, view['first'])} went first"
+        line = w.gettext("{name} went first", name=seat_name(status, view["first"]))
     else:
-        flip = " flip" if last["flipped"] else ""
-        move = f"{square_name(last['from'])}>{square_name(last['to'])}{flip}"
-        line = f"{seat_name(status, last['seat'])}: {move}"
+        move = {
+            "name": seat_name(status, last["seat"]),
+            "start": square_name(last["from"]),
+            "end": square_name(last["to"]),
+        }
+        if last["flipped"]:
+            line = w.gettext("{name}: {start}>{end} flip", **move)
+        else:
+            line = w.gettext("{name}: {start}>{end}", **move)
     draw_text(d, line, SMALL, LAST_MOVE_BOX, "centre")
     d.rectangle(FOOTER_BOX, fill="white")
-    draw_text(d, "A: colours   B: board", SMALL, FOOTER_BOX, "centre", fill="black")
+    draw_text(d, w.gettext("A: colours   B: board"), SMALL, FOOTER_BOX, "centre", fill="black")
 
 
 def _draw_result(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
@@ -85,7 +95,9 @@ def _draw_result(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) ->
     most = max(chips)
     # The tie-break counts only when the most chips are shared: then show it.
     tied = sum(1 for count in chips if count == most) > 1
-    title_bar(d, "Colours, chips", "(tie-break)" if tied else "")
+    w = words_for(status)
+    lang = status.get("language")
+    title_bar(d, w.gettext("Colours, chips"), w.gettext("(tie-break)") if tied else "")
     for seat, colour in enumerate(view["colours"]):
         top = TITLE_BAR_HEIGHT + 1 + seat * RESULT_ROW
         box = (0, top, WIDTH - 1, top + RESULT_ROW - 1)
@@ -95,11 +107,13 @@ def _draw_result(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) ->
         ink = "black" if won else "white"
         count = f"{chips[seat]} ({tiebreak[seat]})" if tied else str(chips[seat])
         draw_text(d, seat_name(status, seat), BODY, (2, top, 56, box[3]), fill=ink)
-        draw_text(d, colour_name(colour), BODY, (58, top, 100, box[3]), fill=ink, ellipsis="")
+        name = colour_name(colour, lang)
+        draw_text(d, name, BODY, (58, top, 100, box[3]), fill=ink, ellipsis="")
         draw_text(d, count, BODY, (90, top, WIDTH - 3, box[3]), "right", fill=ink)
 
 
-def _draw_board(d: Draw, view: Mapping[str, Any]) -> None:
+def _draw_board(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> None:
+    lang = status.get("language")
     layout, board = view["layout"], view["board"]
     arrows = {tuple(square) for square in layout["arrows"]}
     cell = min(MAP_CELL, (HEIGHT - MAP_TOP) // layout["rows"], (TOPS_LEFT - 4) // layout["cols"])
@@ -127,9 +141,17 @@ def _draw_board(d: Draw, view: Mapping[str, Any]) -> None:
         for pile in row:
             if pile:
                 chips[pile[0].split("/")[0]] += len(pile)
-    draw_text(d, "Chips by top", SMALL, (TOPS_LEFT, 0, WIDTH - 1, 11))
+    draw_text(d, words(lang).gettext("Chips by top"), SMALL, (TOPS_LEFT, 0, WIDTH - 1, 11))
     for index, colour in enumerate(COLOUR_NAMES):
         top = 13 + index * RESULT_ROW
         bottom = top + RESULT_ROW - 1
-        draw_text(d, colour_name(colour), BODY, (TOPS_LEFT, top, 108, bottom), ellipsis="")
+        draw_text(d, colour_name(colour, lang), BODY, (TOPS_LEFT, top, 108, bottom), ellipsis="")
         draw_text(d, str(chips[colour]), BODY, (108, top, WIDTH - 1, bottom), "right")
+
+
+def sarena_summary_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
+    """The end while the table reads it: each seat's secret colour, now shown, and chips."""
+    summary = view["summary"]
+    return summary_screen(
+        view, status, middle=[colour_name(c, status.get("language")) for c in summary["colours"]]
+    )

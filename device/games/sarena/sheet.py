@@ -22,14 +22,15 @@ has no owner: a phone holding one of its round's seats enters its end.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import engines
 from device.companion.colours import TOKEN_BYTES, NotTheOwner, Round, WrongCode, same_secret
-from device.companion.sheet import GameSheet, clean_names, corrected
+from device.companion.sheet import GameSheet, SheetError, SheetOutcome, clean_names, corrected
 from engines.sarena import final_scores, winners_of
-from engines.sarena.chips import BOX_SIZE
+from engines.sarena.chips import BOX_SIZE, CHIPS_PER_PAIR, COLOURS, MAX_HEIGHT
 
 if TYPE_CHECKING:
     from device.companion import SheetTools
@@ -70,6 +71,17 @@ class SarenaSheet(GameSheet):
             "corrections": corrections,
         }
 
+    def outcome(self, state: Mapping[str, Any]) -> SheetOutcome:
+        """For history: each player's chips once the result is in."""
+        result = state["result"]
+        names = list(state["names"])
+        return SheetOutcome(
+            names=names,
+            scores=list(result["chips"]) if result else [None] * len(names),
+            winners=list(result["winners"]) if result else [],
+            over=result is not None,
+        )
+
     def _fold(self) -> tuple[dict[str, Any] | None, dict[str, Any] | None, list[dict[str, Any]]]:
         setup, entries = self._latest_setup()
         results, corrections = corrected(entries, "result", lambda body: body["chips"])
@@ -92,19 +104,22 @@ class SarenaSheet(GameSheet):
         the sheet's owner token and the round's code."""
         low, high = GAME["min_players"], GAME["max_players"]
         if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
-            raise ValueError(f"Sàrénà is for {low} to {high} players")
+            raise SheetError(
+                "Sàrénà is for {low} to {high} players", "sheet_players", {"low": low, "high": high}
+            )
         clean = clean_names(names, players)
         with self._writing():
             if use_drawn:
                 drawn = self._rounds.current()
                 if drawn is None or drawn.revealed or drawn.players != players:
-                    raise ValueError(
-                        f"no secret colours for {players} players are waiting on the box: "
-                        "draw new ones"
+                    raise SheetError(
+                        "no secret colours for {players} players are waiting on the box: "
+                        "draw new ones",
+                        "colours_none_waiting",
+                        {"players": players},
                     )
                 if not _may_take(drawn, token, code):
-                    refusal = _take_refusal(drawn, code)
-                    raise WrongCode(refusal) if drawn.revealer == "box" else NotTheOwner(refusal)
+                    raise _take_refusal(drawn, code)
                 # The round's owner keeps one token for the round and its sheet.
                 owner = token if token and same_secret(drawn.owner, token) else None
                 owner = owner or secrets.token_urlsafe(TOKEN_BYTES)
@@ -130,16 +145,17 @@ class SarenaSheet(GameSheet):
         with self._writing():
             setup, _, _ = self._fold()
             if setup is None:
-                raise ValueError("set up the sheet first: players and names")
+                raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
             drawn = self._rounds.get(setup["round"])
             if not drawn.revealed and not _may_score(setup, drawn, token):
                 raise NotTheOwner(
                     "only the phone that set up this sheet can enter the end while the "
                     "colours are secret, since that reveals them; lost that phone? Reveal "
-                    "the colours on the box (Secret colours, then Reveal all) first"
+                    "the colours on the box (Secret colours, then Reveal all) first",
+                    "colours_not_owner",
                 )
             if (piles is None) == (counts is None):
-                raise ValueError("give either the piles or each player's counts")
+                raise SheetError("give either the piles or each player's counts", "sheet_result")
             if piles is not None:
                 body = _from_piles(piles, drawn)
             else:
@@ -161,16 +177,25 @@ def _may_take(drawn: Round, token: str | None, code: str | None) -> bool:
     return drawn.revealer == "box" and bool(code) and drawn.code_matches(code)
 
 
-def _take_refusal(drawn: Round, code: str | None) -> str:
+def _take_refusal(drawn: Round, code: str | None) -> WrongCode | NotTheOwner:
     if drawn.revealer == "box":
-        return (
-            "that is not the code of the colours drawn on the box: it shows its 4 letters"
-            if code
-            else "type the code of the colours drawn on the box: it shows its 4 letters"
+        if code:
+            return WrongCode(
+                "that is not the code of the colours drawn on the box: it shows its 4 letters",
+                "wrong_code",
+            )
+        return WrongCode(
+            "type the code of the colours drawn on the box: it shows its 4 letters", "wrong_code"
         )
     if drawn.revealer == "owner":
-        return "only the phone that drew these colours can score them: draw new ones here"
-    return "only a phone that took a seat of these colours can score them: draw new ones"
+        return NotTheOwner(
+            "only the phone that drew these colours can score them: draw new ones here",
+            "colours_not_owner",
+        )
+    return NotTheOwner(
+        "only a phone that took a seat of these colours can score them: draw new ones",
+        "colours_not_owner",
+    )
 
 
 def _may_score(setup: Mapping[str, Any], drawn: Round, token: str | None) -> bool:
@@ -184,7 +209,10 @@ def _may_score(setup: Mapping[str, Any], drawn: Round, token: str | None) -> boo
 
 def _from_piles(piles: Sequence[Any], drawn: Round) -> dict[str, Any]:
     if not isinstance(piles, list) or not all(isinstance(pile, list) for pile in piles):
-        raise ValueError("piles is a list of piles, each a list of chips from the top, like R/B")
+        raise SheetError(
+            "piles is a list of piles, each a list of chips from the top, like R/B", "sheet_piles"
+        )
+    _check_piles(piles)
     colours = dict(enumerate(drawn.colours))
     scored = final_scores(piles, colours)  # ValueError for a bad chip, pile or box count
     seats = range(drawn.players)
@@ -197,35 +225,78 @@ def _from_piles(piles: Sequence[Any], drawn: Round) -> dict[str, Any]:
     }
 
 
+def _check_piles(piles: list[list[Any]]) -> None:
+    """What a player may get wrong entering the piles, worded for every reader: a pile
+    too high, more chips of a pair than the box holds. The engine checks it all again
+    (and the notation, which the page always gets right) with its own words."""
+    for pile in piles:
+        if len(pile) > MAX_HEIGHT:
+            raise SheetError(
+                "a pile holds at most {most} chips, not {count}",
+                "sheet_pile_height",
+                {"most": MAX_HEIGHT, "count": len(pile)},
+            )
+    pairs = Counter(
+        tuple(sorted(chip.split("/"), key=COLOURS.index))
+        for pile in piles
+        for chip in pile
+        if isinstance(chip, str) and set(chip.split("/")) <= set(COLOURS)
+    )
+    for pair, count in sorted(pairs.items()):
+        if count > CHIPS_PER_PAIR:
+            raise SheetError(
+                "the box holds only {most} {pair} chips, not {count}",
+                "sheet_chip_pair",
+                {"most": CHIPS_PER_PAIR, "pair": "/".join(pair), "count": count},
+            )
+
+
 def _from_counts(counts: Sequence[Any], names: list[str]) -> dict[str, Any]:
     players = len(names)
     if not isinstance(counts, list) or len(counts) != players:
-        raise ValueError(f"give {players} counts, one per player")
+        raise SheetError(
+            "give {players} counts, one per player", "sheet_counts", {"players": players}
+        )
     chips: list[int] = []
     tiebreak: list[int | None] = []
     for seat, entry in enumerate(counts):
         if not isinstance(entry, Mapping) or set(entry) - {"chips", "tiebreak"}:
-            raise ValueError(f"{names[seat]}: give chips and, if needed, the tie-break count")
-        mine = _count(entry.get("chips"), f"{names[seat]}: chips")
+            raise SheetError(
+                "{name}: give chips and, if needed, the tie-break count",
+                "sheet_counts",
+                {"name": names[seat]},
+            )
+        mine = _count(entry.get("chips"), names[seat], tiebreak=False)
         extra = entry.get("tiebreak")
-        tie = None if extra is None else _count(extra, f"{names[seat]}: tie-break")
+        tie = None if extra is None else _count(extra, names[seat], tiebreak=True)
         if tie is not None and tie > mine:
-            raise ValueError(
-                f"{names[seat]}: the tie-break counts chips among the {mine} collected, "
-                f"so it cannot be {tie}"
+            raise SheetError(
+                "{name}: the tie-break counts chips among the {chips} collected, "
+                "so it cannot be {tiebreak}",
+                "sheet_tiebreak",
+                {"name": names[seat], "chips": mine, "tiebreak": tie},
             )
         chips.append(mine)
         tiebreak.append(tie)
     if sum(chips) > BOX_SIZE:
-        raise ValueError(f"the players collected {sum(chips)} chips; the box holds {BOX_SIZE}")
+        raise SheetError(
+            "the players collected {chips} chips; the box holds {box}",
+            "sheet_chip_total",
+            {"chips": sum(chips), "box": BOX_SIZE},
+        )
     most = max(chips)
     leaders = [seat for seat in range(players) if chips[seat] == most]
     if len(leaders) > 1:
         missing = [names[seat] for seat in leaders if tiebreak[seat] is None]
         if missing:
-            raise ValueError(
-                f"{' and '.join(names[s] for s in leaders)} are tied on {most} chips: "
-                f"give the tie-break count of {', '.join(missing)}"
+            raise SheetError(
+                "{tied} are tied on {chips} chips: give the tie-break count of {missing}",
+                "sheet_tiebreak_missing",
+                {
+                    "tied": " and ".join(names[s] for s in leaders),
+                    "chips": most,
+                    "missing": ", ".join(missing),
+                },
             )
     # Only the tied leaders' tie-break counts can matter; a missing one elsewhere is 0.
     winners = winners_of(
@@ -234,7 +305,13 @@ def _from_counts(counts: Sequence[Any], names: list[str]) -> dict[str, Any]:
     return {"mode": "counts", "chips": chips, "tiebreak": tiebreak, "winners": winners}
 
 
-def _count(value: object, what: str) -> int:
+def _count(value: object, name: str, *, tiebreak: bool) -> int:
+    """A player's count (`name`'s chips, or their tie-break count)."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= BOX_SIZE:
         return value
-    raise ValueError(f"{what} must be a whole number from 0 to {BOX_SIZE}")
+    params = {"name": name, "box": BOX_SIZE}
+    if tiebreak:
+        raise SheetError(
+            "{name}: tie-break must be a whole number from 0 to {box}", "sheet_counts", params
+        )
+    raise SheetError("{name}: chips must be a whole number from 0 to {box}", "sheet_counts", params)

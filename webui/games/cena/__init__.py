@@ -1,11 +1,13 @@
 """Céna on the web: the score sheet for a game played with real cards."""
 
+from flask_babel import lazy_gettext as _l
+
 from webui.games import WebGame
 from webui.games.cena import sheet
 
 GAME = WebGame(
     sheet=sheet.bp,
-    sheet_title="Céna score sheet",
-    sheet_blurb="for a game with real cards",
-    sheet_intro="For a game played with real cards: the box adds up the scores.",
+    sheet_title=_l("Céna score sheet"),
+    sheet_blurb=_l("for a game with real cards"),
+    sheet_intro=_l("For a game played with real cards: the box adds up the scores."),
 )

@@ -47,10 +47,20 @@ def check_alliance(alliance: dict[str, Any]) -> None:
     """The shape of one alliance's entry; whether it adds up is the sheet's to judge."""
     unknown = sorted(set(alliance) - set(ALLIANCE_FIELDS))
     if unknown:
-        raise ApiError(400, f"unknown alliance field(s): {', '.join(unknown)}")
+        raise ApiError(
+            400,
+            "unknown alliance field(s): {fields}",
+            "invalid_field",
+            params={"fields": ", ".join(unknown)},
+        )
     for key, value in alliance.items():
         kind = ALLIANCE_FIELDS[key]
         if not is_kind(value, kind):
-            raise ApiError(400, f"an alliance's {key} must be {describe(kind)}")
+            raise ApiError(
+                400,
+                "an alliance's {field} must be {kind}",
+                "invalid_field",
+                params={"field": key, "kind": describe(kind)},
+            )
         if kind is list:
             list_of(value, str, key)

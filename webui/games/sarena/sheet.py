@@ -21,16 +21,15 @@ from device.companion.colours import NotAllowed, WrongCode
 from device.games.sarena.sheet import SarenaSheet
 from webui import limits
 from webui.auth import header_token
-from webui.errors import error_response
 from webui.payload import list_of, read_json
-from webui.sheets import game_sheet, read_setup, sheet_blueprint
+from webui.sheets import game_sheet, read_setup, refused, sheet_blueprint
 
 bp = sheet_blueprint("sarena")
 
 
 @bp.errorhandler(NotAllowed)
 def not_allowed(err: NotAllowed) -> tuple[Response, int]:
-    return error_response(403, str(err))
+    return refused(403, err)
 
 
 def sheet() -> SarenaSheet:
@@ -53,7 +52,7 @@ def sarena_setup() -> Response | tuple[Response, int]:
         )
     except WrongCode as err:
         limits.take("room")
-        return error_response(403, str(err), "wrong_code")
+        return refused(403, err)
     response = jsonify(state)
     response.headers["Cache-Control"] = "no-store"
     return response

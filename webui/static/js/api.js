@@ -1,4 +1,7 @@
 // Talking to the box: JSON requests with the seat token, and the live stream.
+// The box words its own refusals ("error", in the reader's language: webui/errors.py);
+// this file only words what the box cannot say: that it cannot be reached.
+import { t } from "./i18n.js";
 
 const TOKEN_KEY = "tablemate.token";
 export const TOKEN_HEADER = "X-Tablemate-Token";
@@ -7,10 +10,15 @@ export const getToken = () => localStorage.getItem(TOKEN_KEY);
 export const saveToken = (token) => localStorage.setItem(TOKEN_KEY, token);
 export const forgetToken = () => localStorage.removeItem(TOKEN_KEY);
 
+// Worded apart from `new ApiError(...)`: the catalog tools read only the first call.
+const unreachable = () => t("The box cannot be reached: check the Wi-Fi.");
+const refused = (data, response) => data.error || t("Error {status}", { status: response.status });
+
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = null) {
     super(message);
     this.status = status;
+    this.code = code; // the stable word from webui/errors.py, e.g. "table_full"
   }
 }
 
@@ -29,11 +37,31 @@ export async function api(path, body = undefined, { token = getToken() } = {}) {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, "The box cannot be reached: check the Wi-Fi.");
+    throw new ApiError(0, unreachable());
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.error || `Error ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, refused(data, response), data.code || null);
   return data;
+}
+
+// A file to save (the host's backup): a GET with the token like api(), answered
+// with the file's bytes and the name the box gave it; refused like api().
+export async function apiFile(path, { token = getToken() } = {}) {
+  const headers = {};
+  if (token) headers[TOKEN_HEADER] = token;
+  let response;
+  try {
+    response = await fetch(path, { headers, cache: "no-store" });
+  } catch {
+    throw new ApiError(0, unreachable());
+  }
+  if (!response.ok) {
+    const data = await response.json().catch(() => ({}));
+    throw new ApiError(response.status, refused(data, response), data.code || null);
+  }
+  const disposition = response.headers.get("Content-Disposition") || "";
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] || null;
+  return { blob: await response.blob(), name };
 }
 
 // The state as this browser's seat sees it: null when the stored token is no

@@ -1,4 +1,5 @@
 // Tiny DOM helpers: build elements, show an inline error.
+import { t } from "./i18n.js";
 
 // h("button", {class: "x", "data-testid": "y", onclick: fn}, "text", child, [more])
 // data-* and aria-* attributes keep true/false as text; other false/null attributes are left out.
@@ -21,6 +22,15 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A translated sentence with elements in it: "Open one from the {link}." with
+// {link: <a>} gives ["Open one from the ", <a>, "."], in the sentence's own order.
+export function sentence(text, nodes) {
+  return text.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name && name in nodes ? nodes[name] : part;
+  }).filter((part) => part !== "");
+}
+
 export function replace(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
 }
@@ -37,8 +47,10 @@ export function clearError() {
   errorBox().hidden = true;
 }
 
-// "A", "A and B", "A, B and C"
+// "A", "A and B", "A, B and C" in the reader's language ("A、BとC").
 export function listing(words) {
   if (words.length < 2) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+  // TRANSLATORS: the separator between names in a list ("Ann, Bo and Cy").
+  const items = words.slice(0, -1).join(t(", "));
+  return t("{items} and {last}", { items, last: words[words.length - 1] });
 }

@@ -5,6 +5,7 @@
 // game without components (or whose module fails to load) gets the generic view:
 // phase, whose move it is, scores and winners.
 import { h, listing } from "./dom.js";
+import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
 
 const names = (document.querySelector("meta[name=tablemate-games]")?.content || "").split(" ").filter(Boolean);
@@ -31,9 +32,9 @@ function genericBoard(state) {
     h(
       "div",
       { class: "turn-banner", "data-testid": "turn", "data-mine": (state.to_act || []).includes(state.you.seat) },
-      state.phase === "over" ? `Game over. Winners: ${winners}` : `Waiting for ${waiting}`,
+      state.phase === "over" ? t("Game over. Winners: {names}", { names: winners }) : t("Waiting for {names}", { names: waiting }),
     ),
-    h("p", { class: "muted" }, "Play this game with the box's buttons."),
+    h("p", { class: "muted" }, t("Play this game with the box's buttons.")),
     h(
       "table",
       { "data-testid": "scores" },
@@ -56,6 +57,12 @@ export function boardTopFor(state) {
 
 export function boardDetailsFor(state) {
   return GAMES[state.game]?.details?.(state) || [];
+}
+
+// Why a game's throw was made (the engine's word, e.g. "water"), in the reader's
+// language: the game module's optional throwPurpose(word), else the word itself.
+export function throwPurpose(state, word) {
+  return GAMES[state.game]?.throwPurpose?.(word) ?? word;
 }
 
 // A seat's own controls, or null when the game has none on phones.

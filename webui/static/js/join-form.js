@@ -1,7 +1,11 @@
 // The join form: room code, name, optionally a seat. On success the token is
-// kept in localStorage and the phone goes to its seat.
+// kept in localStorage and the phone goes to its seat. A game nobody can join now
+// (every seat taken, or just ended) is offered to watch instead: at once for the
+// room code given (the QR link), or when the box refuses the join.
 import { api, saveToken } from "./api.js";
-import { clearError, h, showError } from "./dom.js";
+import { clearError, h, replace, showError } from "./dom.js";
+import { t } from "./i18n.js";
+import { watchOffer, watchReason, watchReasonOf } from "./rematch.js";
 
 const NAME_KEY = "tablemate.name";
 
@@ -15,13 +19,15 @@ export function joinForm(code = "") {
     type: "text", id: "join-name", "data-testid": "join-name", maxlength: 16, required: true,
     autocomplete: "nickname", value: localStorage.getItem(NAME_KEY) || "",
   });
-  const seatSelect = h("select", { id: "join-seat", "data-testid": "join-seat" }, h("option", { value: "" }, "Any free seat"));
-  const button = h("button", { type: "submit", "data-testid": "join-submit" }, "Join");
+  const seatSelect = h("select", { id: "join-seat", "data-testid": "join-seat" }, h("option", { value: "" }, t("Any free seat")));
+  const button = h("button", { type: "submit", "data-testid": "join-submit" }, t("Join"));
+  const offer = h("div", { "data-testid": "watch-offer-box" }); // the offer to watch, when made
 
   api("/api/status", undefined, { token: null })
     .then((status) => {
+      if (code && status.room === code.toUpperCase()) replace(offer, watchOffer(watchReason(status)));
       for (const seat of status.seats.filter((s) => !s.taken)) {
-        seatSelect.append(h("option", { value: seat.seat }, `Seat ${seat.seat + 1}`));
+        seatSelect.append(h("option", { value: seat.seat }, t("Seat {number}", { number: seat.seat + 1 })));
       }
     })
     .catch(() => {});
@@ -39,19 +45,20 @@ export function joinForm(code = "") {
       location.assign("/seat");
     } catch (err) {
       showError(err.message);
+      replace(offer, watchOffer(watchReasonOf(err)));
       button.disabled = false;
     }
   };
 
-  return h(
+  return [offer, h(
     "form",
     { class: "panel", "data-testid": "join-form", onsubmit: submit },
-    h("label", { for: "join-code" }, "Room code (4 letters)"),
+    h("label", { for: "join-code" }, t("Room code (4 letters)")),
     codeInput,
-    h("label", { for: "join-name" }, "Your name"),
+    h("label", { for: "join-name" }, t("Your name")),
     nameInput,
-    h("label", { for: "join-seat" }, "Seat"),
+    h("label", { for: "join-seat" }, t("Seat")),
     seatSelect,
     h("div", { class: "actions" }, button),
-  );
+  )];
 }

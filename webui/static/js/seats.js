@@ -1,15 +1,25 @@
 // Seats as people know them: names from the table status, the lobby list.
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function seatName(state, seat) {
   const entry = state.table.seats[seat];
-  return entry ? entry.name : `Seat ${seat + 1}`;
+  return entry ? entry.name : t("Seat {number}", { number: seat + 1 });
 }
 
 // "you" for the caller's own seat, else the seat's name.
 export function who(state, seat) {
-  return seat === state.you?.seat ? "you" : seatName(state, seat);
+  return seat === state.you?.seat ? t("you") : seatName(state, seat);
 }
+
+// The game's title in the reader's language: the table sends the English title,
+// and each game's catalog entry translates it (a name is data: shown as it is).
+const catalogText = t; // not t("..."): the id is the table's, not a literal here
+export const gameTitle = (title) => (title ? catalogText(title) : "");
+
+// A table notice (seat changes, dropped seats) in the reader's language: the box
+// sends its English template and params beside the English text.
+export const noticeText = (notice) => (notice.template ? catalogText(notice.template, notice.params) : notice.text);
 
 // The lobby: room code and who has sat down.
 export function lobbyList(state) {
@@ -21,9 +31,9 @@ export function lobbyList(state) {
       h(
         "li",
         { "data-testid": "lobby-seat", "data-seat": seat.seat, "data-taken": seat.taken },
-        seat.taken ? seat.name : h("span", { class: "muted" }, "free"),
-        seat.seat === table.host ? " (host)" : "",
-        seat.seat === state.you?.seat ? " (you)" : "",
+        seat.taken ? seat.name : h("span", { class: "muted" }, t("free")),
+        seat.seat === table.host ? t(" (host)") : "",
+        seat.seat === state.you?.seat ? t(" (you)") : "",
       ),
     ),
   );
@@ -35,7 +45,7 @@ export function totalRow(state) {
   return h(
     "tr",
     { class: "total" },
-    h("th", {}, "Total"),
+    h("th", {}, t("Total")),
     state.scores.map((score, s) =>
       h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, score),
     ),
@@ -46,7 +56,8 @@ export function totalRow(state) {
 export function nameInputs(count, names) {
   return Array.from({ length: count }, (_, seat) =>
     h("input", { type: "text", maxlength: 16, "data-testid": "sheet-name", "data-seat": seat,
-      "aria-label": `Seat ${seat + 1} name`, placeholder: `Seat ${seat + 1}, clockwise`, value: names[seat] || "" }));
+      "aria-label": t("Seat {number} name", { number: seat + 1 }),
+      placeholder: t("Seat {number}, clockwise", { number: seat + 1 }), value: names[seat] || "" }));
 }
 
 // Seats freed or taken during play, announced on every screen so no hand changes
@@ -57,12 +68,12 @@ export function seatNotices(state) {
   return h(
     "ul",
     { class: "notice", "data-testid": "notices", "aria-live": "polite", style: "list-style: none; margin: 0.5rem 0;" },
-    notices.map((notice) => h("li", { "data-testid": "notice", "data-kind": notice.kind }, notice.text)),
+    notices.map((notice) => h("li", { "data-testid": "notice", "data-kind": notice.kind }, noticeText(notice))),
   );
 }
 
 // A saved game that could not be resumed after an update: said, never silent.
 export function tableProblem(state) {
   const problem = state.table.problem;
-  return problem ? h("p", { class: "error", "data-testid": "table-problem" }, `The box: ${problem}.`) : null;
+  return problem ? h("p", { class: "error", "data-testid": "table-problem" }, t("The box: {problem}.", { problem })) : null;
 }

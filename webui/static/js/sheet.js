@@ -1,10 +1,11 @@
 // What every score sheet page (/companion/<game>) does: it holds the sheet as the
-// box last sent it, asks for it, sends an entry and shows the box's refusal in the
-// page's error line, names the players, and shows the set-up form and the
+// box last sent it, asks for it, sends an entry and shows the box's refusal next to
+// the button that sent it, names the players, and shows the set-up form and the
 // corrections. A page calls openSheet(path, render) once; `sheet` is then the sheet
 // (a live binding: read it, never assign it), and every change calls render().
 import { api } from "./api.js";
 import { clearError, h, listing, replace, showError } from "./dom.js";
+import { lang, t, tn } from "./i18n.js";
 import { nameInputs } from "./seats.js";
 
 export let sheet = null;
@@ -34,33 +35,62 @@ export async function load() {
   }
 }
 
-// POST an entry to <path>/<action>; true once the box took it (and the page shows
-// the sheet it sent back), false when it refused (its reason is in the error line).
-export async function post(action, body = {}) {
+// A refusal is shown where the eye is: right below the button that was pressed
+// (after its row of buttons), scrolled into view, not in the error line at the
+// top of a long page. Without a button (loading the page), the top line says it.
+let shownError = null;
+
+export function showErrorNear(button, message) {
+  clearErrorNear();
+  if (!button || !button.isConnected) {
+    showError(message);
+    return;
+  }
+  const spot = button.closest(".actions, .row, li") || button;
+  shownError = h(spot.tagName === "LI" ? "li" : "p",
+    { class: "error sheet-error", "data-testid": "sheet-error", role: "alert" }, message);
+  spot.after(shownError);
+  shownError.scrollIntoView({ block: "nearest" });
+}
+
+export function clearErrorNear() {
   clearError();
+  shownError?.remove();
+  shownError = null;
+}
+
+// The button an event came from: a form's submitter, else the clicked element.
+export const pressed = (event) => event?.submitter || event?.currentTarget || null;
+
+// POST an entry to <path>/<action>; true once the box took it (and the page shows
+// the sheet it sent back), false when it refused (its reason shows next to
+// `button`, the one that sent it).
+export async function post(action, body = {}, button = null) {
+  clearErrorNear();
   try {
     showSheet(await api(`${sheetPath}/${action}`, body, { token: null }));
     return true;
   } catch (err) {
-    showError(err.message);
+    showErrorNear(button, err.message);
     return false;
   }
 }
 
-export const nameOf = (seat) => sheet.names[seat] || `Player ${seat + 1}`;
+export const nameOf = (seat) => sheet.names[seat] || t("Player {number}", { number: seat + 1 });
 export const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
-export const timeOf = (at) => new Date(at * 1000).toLocaleTimeString();
-export const winnersText = (winners) =>
-  `Winner${winners.length > 1 ? "s (shared)" : ""}: ${listing(winners.map(nameOf))}`;
+export const timeOf = (at) => new Date(at * 1000).toLocaleTimeString(lang);
+export const winnersText = (winners) => (winners.length > 1
+  ? t("Winners (shared): {names}", { names: listing(winners.map(nameOf)) })
+  : t("Winner: {name}", { name: listing(winners.map(nameOf)) }));
 
 // The set-up panel: the player count, one name per seat, the game's own fields,
 // and the button that starts a sheet (asking first when one is under way).
 // counts: the player counts offered; preset: the count chosen before any sheet;
 // fields: the game's nodes after the names; onPlayers(count): the count changed
 // (and once at the start); read(): the game's fields for the setup request.
-export function setupForm({ counts, preset, fields = [], onPlayers = () => {}, read = () => ({}), start = "Start the sheet" }) {
+export function setupForm({ counts, preset, fields = [], onPlayers = () => {}, read = () => ({}), start = t("Start the sheet") }) {
   const players = h("select", { id: "sheet-players", "data-testid": "sheet-players" },
-    counts.map((n) => h("option", { value: n, selected: n === (sheet.players || preset) }, `${n} players`)));
+    counts.map((n) => h("option", { value: n, selected: n === (sheet.players || preset) }, tn("{count} player", "{count} players", n))));
   const names = h("div");
   const drawNames = () => {
     replace(names, nameInputs(Number(players.value), sheet.names));
@@ -70,14 +100,14 @@ export function setupForm({ counts, preset, fields = [], onPlayers = () => {}, r
   drawNames();
   const submit = (event) => {
     event.preventDefault();
-    if (sheet.players && !confirm("Start a new sheet? The current one stays in the box's journal.")) return;
-    post("setup", { players: Number(players.value), names: [...names.children].map((input) => input.value), ...read() });
+    if (sheet.players && !confirm(t("Start a new sheet? The current one stays in the box's journal."))) return;
+    post("setup", { players: Number(players.value), names: [...names.children].map((input) => input.value), ...read() }, pressed(event));
   };
   return h("details", { class: "panel", open: !sheet.players, "data-testid": "sheet-setup" },
-    h("summary", {}, sheet.players ? "Start a new sheet" : "Set up the sheet"),
+    h("summary", {}, sheet.players ? t("Start a new sheet") : t("Set up the sheet")),
     h("form", { onsubmit: submit },
-      h("label", { for: "sheet-players" }, "Players"), players,
-      h("label", {}, "Names, clockwise from seat 1"), names,
+      h("label", { for: "sheet-players" }, t("Players")), players,
+      h("label", {}, t("Names, clockwise from seat 1")), names,
       fields,
       h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-start" }, start))));
 }
@@ -87,11 +117,11 @@ export function setupForm({ counts, preset, fields = [], onPlayers = () => {}, r
 export function scoresPanel(first, rows, after) {
   const winners = new Set(sheet.winners);
   return h("section", { class: "panel" },
-    h("h2", {}, "Scores"),
+    h("h2", {}, t("Scores")),
     h("table", { "data-testid": "sheet-scores" },
       h("thead", {}, h("tr", {}, h("th", {}, first), seats().map((s) => h("th", { class: "num" }, nameOf(s))))),
       h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Total"),
+      h("tfoot", {}, h("tr", {}, h("th", {}, t("Total")),
         sheet.totals.map((t, s) => h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "sheet-total", "data-seat": s }, t))))),
     after);
 }
@@ -105,8 +135,8 @@ export function correctionsList(text) {
 // The same in a panel of its own.
 export function correctionsPanel(text) {
   const list = correctionsList(text);
-  return list && h("section", { class: "panel" }, h("h2", {}, "Corrections"), list);
+  return list && h("section", { class: "panel" }, h("h2", {}, t("Corrections")), list);
 }
 
 // What a correction changed: "5 / 3 / 3 became 3 / 3 / 3".
-export const change = (c) => `${c.before.join(" / ")} became ${c.after.join(" / ")}`;
+export const change = (c) => t("{before} became {after}", { before: c.before.join(" / "), after: c.after.join(" / ") });

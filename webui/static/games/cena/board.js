@@ -3,7 +3,8 @@
 // Used by the seat page (state.you.seat set) and the table page (public).
 import { h, listing } from "../../js/dom.js";
 import { seatName, totalRow, who } from "../../js/seats.js";
-import { cardFace, suitLabel } from "./cards.js";
+import { t, tn } from "../../js/i18n.js";
+import { cardFace, objectiveText, suitLabel } from "./cards.js";
 
 const alliancePair = (state, alliance) => alliance.seats.map((s) => seatName(state, s)).join(" + ");
 
@@ -14,17 +15,17 @@ export function turnBanner(state) {
   let mine = false;
   if (state.phase === "reveal") {
     if (me !== null && state.chosen === null) {
-      text = "Your turn: choose 3 cards to show everyone";
+      text = t("Your turn: choose 3 cards to show everyone");
       mine = true;
     } else {
-      text = `Choosing public cards: waiting for ${waiting(state.to_act)}`;
+      text = t("Choosing public cards: waiting for {names}", { names: waiting(state.to_act) });
     }
   } else if (state.phase === "play") {
     const turn = state.trick.turn;
     mine = turn === me;
-    text = mine ? "Your turn: play a card" : `${seatName(state, turn)}'s turn`;
+    text = mine ? t("Your turn: play a card") : t("{name}'s turn", { name: seatName(state, turn) });
   } else {
-    text = "Game over";
+    text = t("Game over");
   }
   return h(
     "div",
@@ -40,17 +41,17 @@ export function turnBanner(state) {
 }
 
 export function dealInfo(state) {
-  const parts = [`Deal ${state.deal} of ${state.deals}`, `host ${seatName(state, state.host)}`];
+  const parts = [t("Deal {deal} of {deals}", { deal: state.deal, deals: state.deals }), t("host {name}", { name: seatName(state, state.host) })];
   if (state.phase === "play") {
-    parts.push(`trick ${state.trick.number}`);
-    parts.push(state.trick.lead_suit ? `lead suit ${suitLabel(state.trick.lead_suit)}` : "no lead yet");
+    parts.push(t("trick {number}", { number: state.trick.number }));
+    parts.push(state.trick.lead_suit ? t("lead suit {suit}", { suit: suitLabel(state.trick.lead_suit) }) : t("no lead yet"));
   }
   return h(
     "div",
     { class: "deal-info" },
     h("p", { "data-testid": "deal-info" }, parts.join(" · ")),
-    h("p", { "data-testid": "objective" }, h("strong", {}, "Objective: "), state.objective.text),
-    state.simplified ? h("p", { class: "muted" }, "Simplified rule: cards go in front of their player.") : null,
+    h("p", { "data-testid": "objective" }, h("strong", {}, t("Objective: ")), objectiveText(state.objective)),
+    state.simplified ? h("p", { class: "muted" }, t("Simplified rule: cards go in front of their player.")) : null,
   );
 }
 
@@ -62,8 +63,8 @@ function trickSlot(state, seat) {
     { class: "trick-slot", "data-testid": "trick-slot", "data-seat": seat, "data-card": played?.card ?? "" },
     played
       ? [
-          cardFace(played.card, { badge: lead ? "lead" : null }),
-          played.by !== seat ? h("span", { class: "from" }, `from ${who(state, played.by)}`) : null,
+          cardFace(played.card, { badge: lead ? t("lead") : null }),
+          played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: who(state, played.by) })) : null,
         ]
       : h("span", { class: "muted" }, "—"),
   );
@@ -72,21 +73,21 @@ function trickSlot(state, seat) {
 function seatPanel(state, seat) {
   const me = state.you.seat === seat;
   const classes = ["seat-panel", state.to_act.includes(seat) ? "to-act" : "", me ? "me" : ""];
-  const facts = [`${state.hand_sizes[seat]} cards`];
-  if (state.phase === "reveal") facts.push(state.ready[seat] ? "chosen ✓" : "choosing…");
-  if (seat === state.host) facts.push("deal host");
+  const facts = [tn("{count} card", "{count} cards", state.hand_sizes[seat])];
+  if (state.phase === "reveal") facts.push(state.ready[seat] ? t("chosen ✓") : t("choosing…"));
+  if (seat === state.host) facts.push(t("deal host"));
   return h(
     "section",
     { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
-    h("div", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
+    h("div", { class: "seat-name" }, me ? t("{name} (you)", { name: seatName(state, seat) }) : seatName(state, seat)),
     h("div", { class: "muted" }, facts.join(" · ")),
-    state.public[seat].length ? h("div", { class: "caption" }, "shown, still in hand") : null,
+    state.public[seat].length ? h("div", { class: "caption" }, t("shown, still in hand")) : null,
     h(
       "div",
       { class: "public-cards", "data-testid": "public-cards", "data-seat": seat },
       state.public[seat].map((card) => cardFace(card, { small: true })),
     ),
-    state.phase === "play" ? h("div", { class: "caption" }, "played here") : null,
+    state.phase === "play" ? h("div", { class: "caption" }, t("played here")) : null,
     state.phase === "play" ? trickSlot(state, seat) : null,
   );
 }
@@ -103,12 +104,12 @@ export function alliances(state) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Alliances this deal"),
+    h("h2", {}, t("Alliances this deal")),
     h(
       "ul",
       { "data-testid": "alliances" },
       state.alliances.map((alliance, k) =>
-        h("li", { "data-alliance": k, "data-won": alliance.won }, `${alliancePair(state, alliance)}: ${alliance.won} cards won`),
+        h("li", { "data-alliance": k, "data-won": alliance.won }, t("{alliance}: {count} cards won", { alliance: alliancePair(state, alliance), count: alliance.won })),
       ),
     ),
   );
@@ -121,25 +122,25 @@ export function lastTrick(state) {
   return h(
     "section",
     { class: "panel", "data-testid": "last-trick", "data-alliance": trick.alliance },
-    h("h2", {}, "Last trick"),
-    h("p", {}, `${pair} won it with ${suitLabel(trick.suit)} ${trick.number}.`),
+    h("h2", {}, t("Last trick")),
+    h("p", {}, t("{alliance} won it with {card}.", { alliance: pair, card: `${suitLabel(trick.suit)} ${trick.number}` })),
     h(
       "div",
       { class: "public-cards" },
-      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), ` before ${who(state, c.to)}`)),
+      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), " ", t("before {name}", { name: who(state, c.to) }))),
     ),
   );
 }
 
 export function scores(state) {
   const seats = Array.from({ length: state.players }, (_, s) => s);
-  const head = h("tr", {}, h("th", {}, "Deal"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
+  const head = h("tr", {}, h("th", {}, t("Deal")), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
   const dealRows = state.deal_scores.map((deal) =>
     h(
       "tr",
       { "data-testid": "deal-score", "data-deal": deal.deal },
-      h("td", {}, `${deal.deal}: ${deal.objective.text}`, h("br"),
-        h("small", { class: "muted" }, "alliances ", deal.alliances.join(" / "))),
+      h("td", {}, `${deal.deal}: ${objectiveText(deal.objective)}`, h("br"),
+        h("small", { class: "muted" }, t("alliances {scores}", { scores: deal.alliances.join(" / ") }))),
       deal.seats.map((score) => h("td", { class: "num" }, score)),
     ),
   );
@@ -147,7 +148,7 @@ export function scores(state) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Scores"),
+    h("h2", {}, t("Scores")),
     h("table", { "data-testid": "scores" }, h("thead", {}, head), h("tbody", { "data-testid": "deal-scores" }, dealRows), h("tfoot", {}, total)),
   );
 }
@@ -155,8 +156,8 @@ export function scores(state) {
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? `Shared victory: ${listing(names)}` : `Winner: ${names[0]}`;
-  return h("section", { class: "panel notice", "data-testid": "result" }, h("h2", {}, "Result"), h("p", { class: "big" }, text));
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
+  return h("section", { class: "panel notice", "data-testid": "result" }, h("h2", {}, t("Result")), h("p", { class: "big" }, text));
 }
 
 // What a player must see first: whose turn it is, and the result once over.

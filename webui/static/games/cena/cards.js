@@ -1,6 +1,7 @@
 // Céna cards: suit letter + number ("W7"). Each suit has its own colour AND
 // shows its letter and name, so colour is never the only cue.
 import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 
 export const SUITS = { C: "cider", W: "wine", M: "mead", A: "ale" };
 export const SUIT_LETTERS = Object.keys(SUITS);
@@ -46,6 +47,32 @@ export function cardButton(card, { classes = [], badge = null, ...attrs } = {}) 
     faceParts(card),
     badge ? h("span", { class: "badge" }, badge) : null,
   );
+}
+
+// An objective card in the reader's words, from its fields (the engine's "text" is
+// English): one sentence per kind of card, so each language orders it its own way.
+// Suit names stay as printed on the cards (the Japanese rulebook says "aleスート" too).
+const OBJECTIVE_TEXTS = {
+  "": (p) => t("{penalty} per card", p),
+  "s": (p) => t("{penalty} per {suit} card", p),
+  "n": (p) => t("{penalty} per card numbered {number}", p),
+  "sn": (p) => t("{penalty} per {suit} card numbered {number}", p),
+  "odd": (p) => t("{penalty} per odd card", p),
+  "odds": (p) => t("{penalty} per odd {suit} card", p),
+  "oddn": (p) => t("{penalty} per odd card numbered {number}", p),
+  "oddsn": (p) => t("{penalty} per odd {suit} card numbered {number}", p),
+  "even": (p) => t("{penalty} per even card", p),
+  "evens": (p) => t("{penalty} per even {suit} card", p),
+  "evenn": (p) => t("{penalty} per even card numbered {number}", p),
+  "evensn": (p) => t("{penalty} per even {suit} card numbered {number}", p),
+};
+
+export function objectiveText(objective) {
+  if (!objective) return t("no objective");
+  const kind = `${objective.parity ?? ""}${objective.suit ? "s" : ""}${objective.number ? "n" : ""}`;
+  const text = OBJECTIVE_TEXTS[kind];
+  if (!text) return objective.text;
+  return text({ penalty: String(-objective.penalty), suit: SUITS[objective.suit], number: objective.number });
 }
 
 // All 40 cards in order, for pickers.

@@ -4,6 +4,7 @@
 // may go before several seats, choose where (the simplified rule skips this).
 import { h, replace } from "../../js/dom.js";
 import { seatName } from "../../js/seats.js";
+import { t } from "../../js/i18n.js";
 import { cardButton, SUITS, numberOf, suitOf } from "./cards.js";
 
 const PUBLIC_CARDS = 3;
@@ -33,7 +34,7 @@ export function handView(container, send) {
       const chosen = locked && state.chosen.includes(card);
       return cardButton(card, {
         classes: [picked ? "selected" : "", chosen ? "locked" : ""],
-        badge: chosen ? "locked" : null,
+        badge: chosen ? t("locked") : null,
         "data-testid": "hand-card",
         "aria-pressed": picked,
         disabled: locked || ui.busy || (!picked && ui.picked.length >= PUBLIC_CARDS),
@@ -44,7 +45,7 @@ export function handView(container, send) {
       });
     });
     const button = locked
-      ? h("p", { class: "notice", "data-testid": "reveal-locked" }, "Your public cards are locked in; they show when everyone has chosen.")
+      ? h("p", { class: "notice", "data-testid": "reveal-locked" }, t("Your public cards are locked in; they show when everyone has chosen."))
       : h(
           "button",
           {
@@ -53,7 +54,7 @@ export function handView(container, send) {
             disabled: ui.picked.length !== PUBLIC_CARDS || ui.busy,
             onclick: () => act({ type: "reveal", cards: ui.picked }),
           },
-          `Reveal ${ui.picked.length}/${PUBLIC_CARDS} cards`,
+          t("Reveal {picked}/{needed} cards", { picked: ui.picked.length, needed: PUBLIC_CARDS }),
         );
     return [h("div", { class: "hand", "data-testid": "hand" }, cards), h("div", { class: "actions" }, button)];
   }
@@ -65,7 +66,7 @@ export function handView(container, send) {
     const cards = state.hand.map((card) =>
       cardButton(card, {
         classes: [ui.placing === card ? "selected" : "", isPublic.has(card) ? "public" : ""],
-        badge: isPublic.has(card) ? "public" : null,
+        badge: isPublic.has(card) ? t("public") : null,
         "data-testid": "hand-card",
         "data-legal": playable.has(card),
         disabled: !playable.has(card) || ui.busy,
@@ -90,7 +91,7 @@ export function handView(container, send) {
     return h(
       "div",
       { class: "panel", "data-testid": "placement" },
-      h("p", {}, `Place ${SUITS[suitOf(card)]} ${numberOf(card)} in front of:`),
+      h("p", {}, t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` })),
       h(
         "div",
         { class: "placement" },
@@ -98,13 +99,13 @@ export function handView(container, send) {
           h(
             "button",
             { type: "button", "data-testid": "place", "data-to": action.to, disabled: ui.busy, onclick: () => act(action) },
-            action.to === state.you.seat ? "Yourself" : seatName(state, action.to),
+            action.to === state.you.seat ? t("Yourself") : seatName(state, action.to),
           ),
         ),
         h(
           "button",
           { type: "button", class: "secondary", "data-testid": "place-cancel", onclick: () => { ui.placing = null; draw(); } },
-          "Cancel",
+          t("Cancel"),
         ),
       ),
     );
@@ -117,7 +118,7 @@ export function handView(container, send) {
     }
     replace(
       container,
-      h("h2", {}, "Your hand"),
+      h("h2", {}, t("Your hand")),
       state.phase === "reveal" ? revealControls() : playControls(),
     );
   }

@@ -1,28 +1,29 @@
 // Céna's table options: the simplified rule, the first host and the Objective
 // Cards (a list to play in order, or a deck of 3-8 to draw from at random).
 import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { SUITS } from "./cards.js";
 
 const DEALS = 3;
 const MAX_DECK = 8;
 
 export function objectiveRow(objective, onRemove) {
-  const select = (name, label, choices, value) =>
+  const select = (name, label, any, choices, value) =>
     h(
       "select",
       { "data-field": name, "aria-label": label },
-      h("option", { value: "" }, `any ${label}`),
+      h("option", { value: "" }, any),
       choices.map(([key, text]) => h("option", { value: key, selected: String(value ?? "") === String(key) }, text)),
     );
   const row = h(
     "div",
     { class: "row objective-row", "data-testid": "objective-row" },
-    h("label", {}, "Penalty per card ",
+    h("label", {}, t("Penalty per card"), " ",
       h("input", { type: "number", min: 0, max: 99, "data-field": "penalty", value: objective.penalty ?? 0 })),
-    select("suit", "suit", Object.entries(SUITS).map(([k, v]) => [k, `${v} (${k})`]), objective.suit),
-    select("number", "number", Array.from({ length: 10 }, (_, i) => [i + 1, String(i + 1)]), objective.number),
-    select("parity", "parity", [["odd", "odd"], ["even", "even"]], objective.parity),
-    h("button", { type: "button", class: "secondary", "data-testid": "objective-remove", onclick: () => onRemove(row) }, "Remove"),
+    select("suit", t("suit"), t("any suit"), Object.entries(SUITS).map(([k, v]) => [k, `${v} (${k})`]), objective.suit),
+    select("number", t("number"), t("any number"), Array.from({ length: 10 }, (_, i) => [i + 1, String(i + 1)]), objective.number),
+    select("parity", t("odd or even"), t("any parity"), [["odd", t("odd")], ["even", t("even")]], objective.parity),
+    h("button", { type: "button", class: "secondary", "data-testid": "objective-remove", onclick: () => onRemove(row) }, t("Remove")),
   );
   return row;
 }
@@ -45,7 +46,7 @@ export function optionsEditor(options, defaults, players) {
   const host = h(
     "select",
     { "data-testid": "opt-host", id: "opt-host" },
-    Array.from({ length: players }, (_, s) => h("option", { value: s, selected: s === value.host }, `Seat ${s + 1}`)),
+    Array.from({ length: players }, (_, s) => h("option", { value: s, selected: s === value.host }, t("Seat {number}", { number: s + 1 }))),
   );
   const rows = h("div", { "data-testid": "objectives" });
   const remove = (row) => row.remove();
@@ -56,21 +57,21 @@ export function optionsEditor(options, defaults, players) {
       type: "button", class: "secondary", "data-testid": "objective-add",
       onclick: () => rows.children.length < MAX_DECK && rows.append(objectiveRow({ penalty: 5, number: 1 }, remove)),
     },
-    "Add an objective card",
+    t("Add an objective card"),
   );
 
   const node = h(
     "fieldset",
     { class: "options", "data-testid": "options-cena" },
-    h("legend", {}, "Céna options"),
-    h("label", { class: "check" }, simplified, "Simplified rule: play cards only in front of yourself"),
-    h("label", { for: "opt-host" }, "Host of the first deal (the seat to their left leads)"),
+    h("legend", {}, t("Céna options")),
+    h("label", { class: "check" }, simplified, t("Simplified rule: play cards only in front of yourself")),
+    h("label", { for: "opt-host" }, t("Host of the first deal (the seat to their left leads)")),
     host,
-    h("h3", {}, "Objective cards"),
-    h("p", { class: "muted" }, `A penalty per won card matching a suit, a number and/or odd/even. Give ${DEALS} in deal order, or up to ${MAX_DECK} to draw from.`),
+    h("h3", {}, t("Objective cards")),
+    h("p", { class: "muted" }, t("A penalty per won card matching a suit, a number and/or odd/even. Give {deals} in deal order, or up to {most} to draw from.", { deals: DEALS, most: MAX_DECK })),
     rows,
     h("div", { class: "actions" }, add),
-    h("label", { class: "check" }, draw, `Draw ${DEALS} at random from these`),
+    h("label", { class: "check" }, draw, t("Draw {count} at random from these", { count: DEALS })),
   );
 
   const read = () => ({

@@ -1,12 +1,14 @@
 // /companion/cena: the Céna score sheet for a game with real cards. Set up the
 // players, then per deal enter each alliance's won cards (or a count plus the
-// penalty cards among them); entering a deal again corrects it, and the log shows it.
+// penalty cards among them); entering a deal again corrects it (the form opens with
+// that deal's entries filled in), and the log shows it.
 import { api } from "../../js/api.js";
-import { ALL_CARDS, cardButton, numberOf, suitOf } from "./cards.js";
+import { t, tn } from "../../js/i18n.js";
+import { ALL_CARDS, cardButton, numberOf, objectiveText, suitOf } from "./cards.js";
 import { objectiveRow, readRow } from "./options.js";
 import { h, replace, showError } from "../../js/dom.js";
 import {
-  change, correctionsPanel, load, nameOf, openSheet, post, scoresPanel, setupForm, sheet, timeOf, winnersText,
+  change, correctionsPanel, load, nameOf, openSheet, post, pressed, scoresPanel, setupForm, sheet, timeOf, winnersText,
 } from "../../js/sheet.js";
 
 const root = document.getElementById("sheet");
@@ -31,7 +33,7 @@ function setup() {
   return setupForm({
     counts: [3, 4, 5],
     preset: 4,
-    fields: [h("label", {}, "Objective cards, deal 1 to 3"), objectives],
+    fields: [h("label", {}, t("Objective cards, deal 1 to 3")), objectives],
     read: () => ({ objectives: [...objectives.children].map(readRow) }),
   });
 }
@@ -44,15 +46,35 @@ function picker(selected, isDisabled, onToggle, testid) {
     })));
 }
 
+const blankAlliance = () => ({ mode: "cards", cards: new Set(), count: 0, penalty: new Set() });
+const sameObjective = (a, b) => a.text === b.text && a.penalty === b.penalty;
+
+// What the form holds for deal `number`: a recorded deal's own entries (the objective
+// in force, each alliance's cards or count and penalty cards), to correct them;
+// else empty alliances and the deal's objective card.
+function entryFor(number) {
+  const recorded = sheet.deals.find((d) => d.deal === number);
+  if (!recorded) {
+    return {
+      deal: number,
+      objective: sheet.objectives[number - 1] || null,
+      alliances: Array.from({ length: sheet.players }, blankAlliance),
+    };
+  }
+  const objective = recorded.objective;
+  return {
+    deal: number,
+    objective: objective && (sheet.objectives.find((o) => sameObjective(o, objective)) || objective),
+    alliances: recorded.alliances.map((a) => ("cards" in a
+      ? { ...blankAlliance(), cards: new Set(a.cards) }
+      : { ...blankAlliance(), mode: "count", count: a.count, penalty: new Set(a.penalty_cards) })),
+  };
+}
+
 function dealForm() {
   const recorded = sheet.deals.length;
   const last = Math.min(sheet.deals_in_game, recorded + 1);
-  const entry = {
-    deal: Math.min(recorded + 1, sheet.deals_in_game),
-    objective: null,
-    alliances: Array.from({ length: sheet.players }, () => ({ mode: "cards", cards: new Set(), count: 0, penalty: new Set() })),
-  };
-  entry.objective = sheet.objectives[entry.deal - 1] || null;
+  let entry = entryFor(Math.min(recorded + 1, sheet.deals_in_game));
   const box = h("form", { class: "panel", "data-testid": "sheet-deal-form" });
 
   const taken = (except) => {
@@ -69,35 +91,38 @@ function dealForm() {
     const used = taken(k);
     const toggle = (set) => (card) => { set.has(card) ? set.delete(card) : set.add(card); draw(); };
     const body = alliance.mode === "cards"
-      ? [h("p", {}, `${alliance.cards.size} cards picked`), picker(alliance.cards, (c) => used.has(c), toggle(alliance.cards), "sheet-cards")]
+      ? [h("p", {}, tn("{count} card picked", "{count} cards picked", alliance.cards.size)), picker(alliance.cards, (c) => used.has(c), toggle(alliance.cards), "sheet-cards")]
       : [
-          h("label", {}, "Cards won", h("input", { type: "number", min: 0, max: 40, value: alliance.count, "data-testid": "sheet-count",
+          h("label", {}, t("Cards won"), h("input", { type: "number", min: 0, max: 40, value: alliance.count, "data-testid": "sheet-count",
             oninput: (e) => (alliance.count = Number(e.target.value)) })),
-          h("p", {}, "Penalty cards among them:"),
+          h("p", {}, t("Penalty cards among them:")),
           picker(alliance.penalty, (c) => used.has(c) || !matches(c, entry.objective), toggle(alliance.penalty), "sheet-penalty"),
         ];
     return h("fieldset", { "data-testid": "sheet-alliance", "data-alliance": k },
-      h("legend", {}, `Alliance ${pair(seats)}`),
-      h("div", { class: "row" }, mode("cards", "Pick the won cards"), mode("count", "Count + penalty cards")),
+      h("legend", {}, t("Alliance {alliance}", { alliance: pair(seats) })),
+      h("div", { class: "row" }, mode("cards", t("Pick the won cards")), mode("count", t("Count + penalty cards"))),
       body);
   }
 
   function draw() {
     const correcting = entry.deal <= recorded;
     const dealSelect = h("select", { id: "sheet-deal", "data-testid": "sheet-deal",
-      onchange: (e) => { entry.deal = Number(e.target.value); entry.objective = sheet.objectives[entry.deal - 1] || null; draw(); } },
+      onchange: (e) => { entry = entryFor(Number(e.target.value)); draw(); } },
       Array.from({ length: last }, (_, i) => h("option", { value: i + 1, selected: i + 1 === entry.deal },
-        i < recorded ? `Deal ${i + 1} (correct it)` : `Deal ${i + 1}`)));
+        i < recorded ? t("Deal {number} (correct it)", { number: i + 1 }) : t("Deal {number}", { number: i + 1 }))));
+    // A corrected deal's objective is one of the sheet's, or (entered elsewhere) its own.
+    const choices = !entry.objective || sheet.objectives.includes(entry.objective)
+      ? sheet.objectives : [...sheet.objectives, entry.objective];
     const objectiveSelect = h("select", { id: "sheet-objective", "data-testid": "sheet-objective",
-      onchange: (e) => { entry.objective = e.target.value === "" ? null : sheet.objectives[Number(e.target.value)]; draw(); } },
-      h("option", { value: "" }, "No objective card"),
-      sheet.objectives.map((o, i) => h("option", { value: i, selected: entry.objective === o }, o.text)));
+      onchange: (e) => { entry.objective = e.target.value === "" ? null : choices[Number(e.target.value)]; draw(); } },
+      h("option", { value: "" }, t("No objective card")),
+      choices.map((o, i) => h("option", { value: i, selected: entry.objective === o }, objectiveText(o))));
     replace(box,
-      h("h2", {}, correcting ? `Correct deal ${entry.deal}` : `Enter deal ${entry.deal}`),
-      h("label", { for: "sheet-deal" }, "Deal"), dealSelect,
-      h("label", { for: "sheet-objective" }, "Objective in force"), objectiveSelect,
+      h("h2", {}, correcting ? t("Correct deal {number}", { number: entry.deal }) : t("Enter deal {number}", { number: entry.deal })),
+      h("label", { for: "sheet-deal" }, t("Deal")), dealSelect,
+      h("label", { for: "sheet-objective" }, t("Objective in force")), objectiveSelect,
       entry.alliances.map(allianceFields),
-      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-save" }, correcting ? "Save the correction" : "Save the deal")));
+      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-save" }, correcting ? t("Save the correction") : t("Save the deal"))));
   }
 
   box.addEventListener("submit", (event) => {
@@ -107,16 +132,16 @@ function dealForm() {
       objective: entry.objective,
       alliances: entry.alliances.map((a) =>
         a.mode === "cards" ? { cards: [...a.cards] } : { count: a.count, penalty_cards: [...a.penalty] }),
-    });
+    }, pressed(event));
   });
   draw();
   return box;
 }
 
 function scoreTable() {
-  return scoresPanel("Deal",
+  return scoresPanel(t("Deal"),
     sheet.deals.map((deal) => h("tr", { "data-testid": "sheet-deal-row", "data-deal": deal.deal },
-      h("td", {}, `${deal.deal}: ${deal.objective ? deal.objective.text : "no objective"}`, h("br"),
+      h("td", {}, `${deal.deal}: ${objectiveText(deal.objective)}`, h("br"),
         h("small", { class: "muted" }, deal.alliances.map((a) => `${pair(a.seats)} ${a.score}`).join(" · "))),
       deal.seats.map((score) => h("td", { class: "num" }, score)))),
     sheet.winners.length ? h("p", { class: "notice", "data-testid": "sheet-winners" }, winnersText(sheet.winners)) : null);
@@ -124,7 +149,7 @@ function scoreTable() {
 
 function render() {
   replace(root, sheet.players
-    ? [scoreTable(), dealForm(), correctionsPanel((c) => `Deal ${c.deal}, ${timeOf(c.at)}: ${change(c)}`)]
+    ? [scoreTable(), dealForm(), correctionsPanel((c) => t("Deal {number}, {time}: {change}", { number: c.deal, time: timeOf(c.at), change: change(c) }))]
     : null, setup());
 }
 

@@ -4,6 +4,7 @@
 // Used by the seat page (state.you.seat set) and the table page (public).
 import { h, listing } from "../../js/dom.js";
 import { seatName, totalRow, who } from "../../js/seats.js";
+import { t } from "../../js/i18n.js";
 import { cardFace, suitLabel } from "./cards.js";
 
 const WINNING_SCORE = 15;
@@ -16,12 +17,13 @@ export function turnBanner(state) {
   let text;
   if (state.phase === "play") {
     const leads = state.trick.cards.length === 0;
-    if (mine) text = leads ? "Your turn: lead a card" : "Your turn: play a card";
-    else text = `${seatName(state, acting)} ${leads ? "leads" : "plays"}`;
+    if (mine) text = leads ? t("Your turn: lead a card") : t("Your turn: play a card");
+    else if (leads) text = t("{name} leads", { name: seatName(state, acting) });
+    else text = t("{name} plays", { name: seatName(state, acting) });
   } else if (state.phase === "build") {
-    text = mine ? "You won the trick: build" : `${seatName(state, acting)} won the trick and builds`;
+    text = mine ? t("You won the trick: build") : t("{name} won the trick and builds", { name: seatName(state, acting) });
   } else {
-    text = "Game over";
+    text = t("Game over");
   }
   return h(
     "div",
@@ -41,11 +43,11 @@ export function turnBanner(state) {
 
 export function roundInfo(state) {
   const trick = state.trick;
-  const parts = [`Round ${state.round}`, `host ${seatName(state, state.host)}`];
+  const parts = [t("Round {number}", { number: state.round }), t("host {name}", { name: seatName(state, state.host) })];
   if (state.phase !== "over") {
-    parts.push(`trick ${trick.number} of ${trick.of}`);
-    if (state.phase === "play") parts.push(trick.lead_suit ? `lead ${suitLabel(trick.lead_suit)}` : "no suit led yet");
-    parts.push(`draw pile ${state.pile_size}`);
+    parts.push(t("trick {number} of {count}", { number: trick.number, count: trick.of }));
+    if (state.phase === "play") parts.push(trick.lead_suit ? t("lead {suit}", { suit: suitLabel(trick.lead_suit) }) : t("no suit led yet"));
+    parts.push(t("draw pile {count}", { count: state.pile_size }));
   }
   return h("div", { class: "deal-info" }, h("p", { "data-testid": "round-info" }, parts.join(" · ")));
 }
@@ -58,7 +60,7 @@ function trickCard(state, seat) {
   const card = cards[index].card;
   const placed = state.phase === "build" && state.build.placed.includes(card);
   return cardFace(card, {
-    badge: placed ? "placed" : index === 0 ? "lead" : null,
+    badge: placed ? t("placed") : index === 0 ? t("lead") : null,
     class: placed ? "cy-gone" : "",
   });
 }
@@ -70,24 +72,24 @@ function tableau(state, seat, { small = true } = {}) {
     { class: "cy-tableau", "data-testid": "tableau", "data-seat": seat, "data-values": row.map((s) => s.value).join(" ") },
     row.length
       ? row.map((slot) => cardFace(slot.card, { small, value: slot.value, "data-value": slot.value }))
-      : h("span", { class: "muted" }, "no cards yet"),
+      : h("span", { class: "muted" }, t("no cards yet")),
   );
 }
 
 function seatPanel(state, seat) {
   const me = state.you.seat === seat;
   const classes = ["seat-panel", "cy-seat", state.to_act.includes(seat) ? "to-act" : "", me ? "me" : ""];
-  const facts = [`${state.hand_sizes[seat]} in hand`];
-  if (seat === state.host) facts.push("host");
+  const facts = [t("{count} in hand", { count: state.hand_sizes[seat] })];
+  if (seat === state.host) facts.push(t("host"));
   const played = state.phase === "over" ? null : trickCard(state, seat);
   return h(
     "section",
     { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
     h("div", { class: "cy-seat-head" },
-      h("span", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
+      h("span", { class: "seat-name" }, me ? t("{name} (you)", { name: seatName(state, seat) }) : seatName(state, seat)),
       h("span", { class: "muted" }, facts.join(" · ")),
-      h("span", { class: "cy-points", "data-testid": "tableau-points", "data-seat": seat, title: "what this tableau scores now" },
-        `worth ${state.tableau_points[seat]}`)),
+      h("span", { class: "cy-points", "data-testid": "tableau-points", "data-seat": seat, title: t("what this tableau scores now") },
+        t("worth {points}", { points: state.tableau_points[seat] }))),
     h("div", { class: "cy-seat-body" },
       state.phase === "over" ? null : h("div", { class: "trick-slot cy-slot", "data-testid": "trick-slot", "data-seat": seat, "data-card": played?.dataset.card ?? "" },
         played ?? h("span", { class: "muted" }, "—")),
@@ -108,12 +110,14 @@ export function lastTrick(state) {
   // While the winner builds, the trick still lies before the seats.
   if (!trick || state.phase === "build") return null;
   const outcome = trick.winner === null
-    ? "Discarded: no numbered card of the led suit. The same player leads again."
-    : `${seatName(state, trick.winner)} won it${trick.lead_suit ? ` (${suitLabel(trick.lead_suit)} led)` : ""}.`;
+    ? t("Discarded: no numbered card of the led suit. The same player leads again.")
+    : trick.lead_suit
+      ? t("{name} won it ({suit} led).", { name: seatName(state, trick.winner), suit: suitLabel(trick.lead_suit) })
+      : t("{name} won it.", { name: seatName(state, trick.winner) });
   return h(
     "section",
     { class: "panel", "data-testid": "last-trick", "data-number": trick.number, "data-winner": trick.winner ?? "" },
-    h("h2", {}, `Last trick (${trick.number})`),
+    h("h2", {}, t("Last trick ({number})", { number: trick.number })),
     h("p", {}, outcome),
     h("div", { class: "public-cards" },
       trick.cards.map((c) => h("span", { class: "cy-by" }, cardFace(c.card, { small: true }), ` ${who(state, c.by)}`))),
@@ -122,26 +126,26 @@ export function lastTrick(state) {
 
 export function scores(state) {
   const seats = Array.from({ length: state.players }, (_, s) => s);
-  const head = h("tr", {}, h("th", {}, "Round"), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
+  const head = h("tr", {}, h("th", {}, t("Round")), seats.map((s) => h("th", { class: "num" }, seatName(state, s))));
   const rows = state.round_scores.map((round) =>
     h(
       "tr",
       { "data-testid": "round-score", "data-round": round.round },
-      h("td", {}, `${round.round}`, h("small", { class: "muted" }, ` host ${seatName(state, round.host)}`)),
+      h("td", {}, `${round.round}`, h("small", { class: "muted" }, " ", t("host {name}", { name: seatName(state, round.host) }))),
       round.points.map((points) => h("td", { class: "num" }, points)),
     ),
   );
   const current = state.phase === "over"
     ? null
     : h("tr", { class: "muted", "data-testid": "round-so-far" },
-        h("td", {}, `${state.round} so far`),
+        h("td", {}, t("{number} so far", { number: state.round })),
         state.tableau_points.map((points) => h("td", { class: "num" }, `(${points})`)));
   const total = totalRow(state);
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Scores"),
-    h("p", { class: "muted" }, `After a round in which someone reaches ${WINNING_SCORE}, the match ends; everyone needs ${SAFE_SCORE}.`),
+    h("h2", {}, t("Scores")),
+    h("p", { class: "muted" }, t("After a round in which someone reaches {winning}, the match ends; everyone needs {safe}.", { winning: WINNING_SCORE, safe: SAFE_SCORE })),
     h("table", { "data-testid": "scores" }, h("thead", {}, head), h("tbody", { "data-testid": "round-scores" }, rows, current), h("tfoot", {}, total)),
   );
 }
@@ -151,19 +155,24 @@ export function outcomeText(names, scores, winners) {
   const reached = scores.flatMap((score, s) => (score >= WINNING_SCORE ? [s] : []));
   const won = listing(winners.map((s) => names[s]));
   if (Math.min(...scores) >= SAFE_SCORE) {
-    return `${won} wins: everyone has ${SAFE_SCORE} or more, and the highest score wins.`;
+    return t("{names} wins: everyone has {safe} or more, and the highest score wins.", { names: won, safe: SAFE_SCORE });
   }
   const short = scores.flatMap((score, s) => (score < SAFE_SCORE ? [s] : []));
-  return `${listing(short.map((s) => names[s]))} had fewer than ${SAFE_SCORE}, so ${listing(reached.map((s) => names[s]))} ` +
-    `(${WINNING_SCORE} or more) lost; ${won} ${winners.length === 1 ? "wins" : "share the win"}.`;
+  const params = {
+    short: listing(short.map((s) => names[s])), reached: listing(reached.map((s) => names[s])),
+    names: won, safe: SAFE_SCORE, winning: WINNING_SCORE,
+  };
+  return winners.length === 1
+    ? t("{short} had fewer than {safe}, so {reached} ({winning} or more) lost; {names} wins.", params)
+    : t("{short} had fewer than {safe}, so {reached} ({winning} or more) lost; {names} share the win.", params);
 }
 
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = Array.from({ length: state.players }, (_, s) => seatName(state, s));
   return h("section", { class: "panel notice", "data-testid": "result" },
-    h("h2", {}, "Result"),
-    h("p", { class: "big" }, state.winners.length > 1 ? `Shared victory: ${listing(state.winners.map((s) => names[s]))}` : `Winner: ${names[state.winners[0]]}`),
+    h("h2", {}, t("Result")),
+    h("p", { class: "big" }, state.winners.length > 1 ? t("Shared victory: {names}", { names: listing(state.winners.map((s) => names[s])) }) : t("Winner: {name}", { name: names[state.winners[0]] })),
     h("p", {}, outcomeText(names, state.scores, state.winners)));
 }
 

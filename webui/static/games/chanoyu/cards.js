@@ -3,12 +3,13 @@
 // is never the only cue. A card in a tableau may stand for a value: face cards and
 // Tsukumogami show it on the card ("= 7").
 import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 
-export const SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+export const SUITS = { S: t("spades"), H: t("hearts"), D: t("diamonds"), C: t("clubs") };
 export const SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const NUMBER_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"];
 const FACE_RANKS = ["J", "Q", "K"];
-const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
+const RANK_NAMES = { A: t("ace"), J: t("jack"), Q: t("queen"), K: t("king") };
 
 export const isTsukumogami = (card) => card === "T1" || card === "T2";
 export const suitOf = (card) => (isTsukumogami(card) ? null : card.slice(-1));
@@ -27,14 +28,14 @@ export function suitLabel(suit) {
 
 // "queen of spades", "10 of hearts", "Tsukumogami"
 export function cardName(card) {
-  if (isTsukumogami(card)) return "Tsukumogami";
+  if (isTsukumogami(card)) return t("Tsukumogami");
   const rank = rankOf(card);
-  return `${RANK_NAMES[rank] || rank} of ${SUITS[suitOf(card)]}`;
+  return t("{rank} of {suit}", { rank: RANK_NAMES[rank] || rank, suit: SUITS[suitOf(card)] });
 }
 
 // Short text for sentences: "Q♠", "10♥", "T".
 export function cardShort(card) {
-  return isTsukumogami(card) ? "Tsukumogami" : `${rankOf(card)}${SYMBOLS[suitOf(card)]}`;
+  return isTsukumogami(card) ? t("Tsukumogami") : `${rankOf(card)}${SYMBOLS[suitOf(card)]}`;
 }
 
 const suitClass = (card) => `cy-${isTsukumogami(card) ? "T" : suitOf(card)}`;
@@ -44,7 +45,7 @@ function faceParts(card, value) {
   return [
     h("span", { class: "card-number" }, rankOf(card)),
     h("span", { class: "card-suit" }, isTsukumogami(card) ? "✦" : `${SYMBOLS[suitOf(card)]} ${suitOf(card)}`),
-    h("span", { class: "card-name" }, isTsukumogami(card) ? "tsukumogami" : SUITS[suitOf(card)]),
+    h("span", { class: "card-name" }, isTsukumogami(card) ? t("tsukumogami") : SUITS[suitOf(card)]),
     stands ? h("span", { class: "cy-value", "data-testid": "stands-for" }, `= ${value}`) : null,
   ];
 }
@@ -53,7 +54,7 @@ function faceParts(card, value) {
 // and Tsukumogami). extra: more attributes (class is added to).
 export function cardFace(card, { small = false, badge = null, value = null, ...extra } = {}) {
   const classes = ["card", "cy-card", suitClass(card), small ? "small" : "", extra.class || ""];
-  const title = value !== null && numberOf(card) === null ? `${cardName(card)} as ${value}` : cardName(card);
+  const title = value !== null && numberOf(card) === null ? t("{card} as {value}", { card: cardName(card), value }) : cardName(card);
   return h(
     "span",
     { ...extra, class: classes.join(" ").trim(), "data-card": card, title },

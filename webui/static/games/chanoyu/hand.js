@@ -6,6 +6,7 @@
 // in state.legal are offered; each tap places one card, "Done" discards the rest.
 import { h, listing, replace } from "../../js/dom.js";
 import { seatName } from "../../js/seats.js";
+import { t } from "../../js/i18n.js";
 import { cardButton, cardFace, cardShort, isFace, isTsukumogami, numberOf } from "./cards.js";
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
@@ -26,7 +27,7 @@ export function handView(container, send) {
 
   function handCards() {
     const playable = new Set(state.legal.filter((a) => a.type === "play").map((a) => a.card));
-    if (!state.hand.length) return h("p", { class: "muted", "data-testid": "hand" }, "No cards in hand.");
+    if (!state.hand.length) return h("p", { class: "muted", "data-testid": "hand" }, t("No cards in hand."));
     return h(
       "div",
       { class: "hand", "data-testid": "hand" },
@@ -62,8 +63,16 @@ export function handView(container, send) {
 
   function target(action, seat) {
     const value = valueOf(action);
-    const whose = seat === me() ? "your tableau" : `${seatName(state, seat)}'s tableau`;
-    const where = action.at ? `at the ${action.at} end of ${whose}` : `in ${whose}`;
+    const card = cardShort(action.card);
+    const name = seatName(state, seat);
+    let label;
+    if (seat === me()) {
+      if (action.at === "left") label = t("Place {card} as {value} at the left end of your tableau", { card, value });
+      else if (action.at === "right") label = t("Place {card} as {value} at the right end of your tableau", { card, value });
+      else label = t("Place {card} as {value} in your tableau", { card, value });
+    } else if (action.at === "left") label = t("Place {card} as {value} at the left end of {name}'s tableau", { card, value, name });
+    else if (action.at === "right") label = t("Place {card} as {value} at the right end of {name}'s tableau", { card, value, name });
+    else label = t("Place {card} as {value} in {name}'s tableau", { card, value, name });
     return h(
       "button",
       {
@@ -74,7 +83,7 @@ export function handView(container, send) {
         "data-seat": seat,
         "data-value": value,
         "data-at": action.at ?? "",
-        "aria-label": `Place ${cardShort(action.card)} as ${value} ${where}`,
+        "aria-label": label,
         disabled: ui.busy,
         onclick: () => act(action),
       },
@@ -96,16 +105,16 @@ export function handView(container, send) {
     return h(
       "div",
       { class: `cy-build-row${mine ? " mine" : ""}`, "data-testid": "build-tableau", "data-seat": seat },
-      h("div", { class: "caption" }, mine ? "Your tableau" : `${seatName(state, seat)}'s tableau`),
-      h("div", { class: "cy-tableau" }, items.length ? items : h("span", { class: "muted" }, "empty")),
+      h("div", { class: "caption" }, mine ? t("Your tableau") : t("{name}'s tableau", { name: seatName(state, seat) })),
+      h("div", { class: "cy-tableau" }, items.length ? items : h("span", { class: "muted" }, t("empty"))),
     );
   }
 
   function prompt(card) {
-    if (!card) return "No card of this trick fits any tableau.";
-    if (isTsukumogami(card)) return "A Tsukumogami joins any tableau at a value it lacks: tap one.";
-    if (isFace(card)) return `${cardShort(card)} stands for any value that fits: tap one at an end of your tableau.`;
-    return `Tap where ${cardShort(card)} goes in your tableau.`;
+    if (!card) return t("No card of this trick fits any tableau.");
+    if (isTsukumogami(card)) return t("A Tsukumogami joins any tableau at a value it lacks: tap one.");
+    if (isFace(card)) return t("{card} stands for any value that fits: tap one at an end of your tableau.", { card: cardShort(card) });
+    return t("Tap where {card} goes in your tableau.", { card: cardShort(card) });
   }
 
   function buildPanel() {
@@ -116,12 +125,12 @@ export function handView(container, send) {
     const finish = state.legal.find((a) => a.type === "build");
     const others = Array.from({ length: state.players }, (_, s) => s).filter((s) => s !== me());
     const rest = build.remaining.map(cardShort);
-    let finishText = "Nothing fits: discard the trick";
-    if (build.placed.length) finishText = rest.length ? `Done: discard ${listing(rest)}` : "Done";
+    let finishText = t("Nothing fits: discard the trick");
+    if (build.placed.length) finishText = rest.length ? t("Done: discard {cards}", { cards: listing(rest) }) : t("Done");
     return h(
       "section",
       { class: "panel cy-build", "data-testid": "build" },
-      h("h2", {}, "Build from the trick you won"),
+      h("h2", {}, t("Build from the trick you won")),
       h(
         "div",
         { class: "hand", "data-testid": "build-cards" },
@@ -147,7 +156,7 @@ export function handView(container, send) {
         { class: "actions" },
         finish
           ? h("button", { type: "button", class: build.placed.length ? "" : "secondary", "data-testid": "build-done", disabled: ui.busy, onclick: () => act(finish) }, finishText)
-          : h("p", { class: "muted", "data-testid": "build-must" }, "A card fits, so place at least one; then you may stop."),
+          : h("p", { class: "muted", "data-testid": "build-must" }, t("A card fits, so place at least one; then you may stop.")),
       ),
     );
   }
@@ -158,7 +167,7 @@ export function handView(container, send) {
       return;
     }
     const building = state.phase === "build" && state.build.seat === me();
-    replace(container, building ? buildPanel() : null, h("h2", {}, "Your hand"), handCards());
+    replace(container, building ? buildPanel() : null, h("h2", {}, t("Your hand")), handCards());
   }
 
   return (next) => {

@@ -4,11 +4,12 @@
 // box scores them with the engine's own rule, keeps the totals, names the next host
 // and, once someone reaches 15, the winners. Entering a round again corrects it; the
 // log shows every correction.
+import { t } from "../../js/i18n.js";
 import { outcomeText } from "./board.js";
 import { CARDS_BY_SUIT, SYMBOLS, TSUKUMOGAMI, cardFace, cardName, cardShort, isTsukumogami, numberOf, rankOf, suitOf } from "./cards.js";
 import { h, replace } from "../../js/dom.js";
 import {
-  change, correctionsPanel, load, nameOf, openSheet, post, scoresPanel, seats, setupForm, sheet, timeOf,
+  change, correctionsPanel, load, nameOf, openSheet, post, pressed, scoresPanel, seats, setupForm, sheet, timeOf,
 } from "../../js/sheet.js";
 
 const root = document.getElementById("sheet");
@@ -29,11 +30,11 @@ function setup() {
     counts: [3, 4, 5],
     preset: 3,
     fields: [
-      h("label", { for: "cy-host" }, "First host: the deck's owner (their right neighbour leads; ties in the end go to the seat closest to their right)"), host,
-      sheet.scoring_rules.length > 1 ? [h("label", { for: "cy-scoring" }, "Tableau scoring"), scoring] : null,
+      h("label", { for: "cy-host" }, t("First host: the deck's owner (their right neighbour leads; ties in the end go to the seat closest to their right)")), host,
+      sheet.scoring_rules.length > 1 ? [h("label", { for: "cy-scoring" }, t("Tableau scoring")), scoring] : null,
     ],
     onPlayers: (count) => replace(host, Array.from({ length: count }, (_, seat) =>
-      h("option", { value: seat, selected: seat === sheet.first_host }, `Seat ${seat + 1}`))),
+      h("option", { value: seat, selected: seat === sheet.first_host }, t("Seat {number}", { number: seat + 1 })))),
     read: () => ({ host: Number(host.value), scoring: scoring.value }),
   });
 }
@@ -43,20 +44,22 @@ function setup() {
 function outcome() {
   if (sheet.over) {
     return h("p", { class: "notice", "data-testid": "sheet-outcome", "data-over": "true" },
-      h("strong", {}, `After round ${sheet.ended_after}: `), outcomeText(sheet.names, sheet.totals, sheet.winners));
+      h("strong", {}, t("After round {number}:", { number: sheet.ended_after }), " "), outcomeText(sheet.names, sheet.totals, sheet.winners));
   }
   const next = sheet.rounds.filter((r) => r.counted).length + 1;
   return h("p", { class: "notice", "data-testid": "sheet-outcome", "data-over": "false", "data-next-host": sheet.next_host },
-    `Nobody has ${sheet.winning_score} yet. Round ${next} is hosted by `, h("strong", {}, nameOf(sheet.next_host)),
-    `; ${nameOf((sheet.next_host + sheet.players - 1) % sheet.players)}, on their right, leads.`);
+    t("Nobody has {points} yet. Round {number} is hosted by {host}; {leader}, on their right, leads.", {
+      points: sheet.winning_score, number: next, host: nameOf(sheet.next_host),
+      leader: nameOf((sheet.next_host + sheet.players - 1) % sheet.players),
+    }));
 }
 
 function scoreTable() {
-  return scoresPanel("Round",
+  return scoresPanel(t("Round"),
     sheet.rounds.map((round) => h("tr", {
       class: round.counted ? "" : "muted", "data-testid": "sheet-round-row", "data-round": round.round, "data-counted": round.counted },
       h("td", {}, `${round.round}`, h("small", { class: "muted" },
-        round.counted ? ` host ${nameOf(round.host)}` : " after the end: not counted")),
+        " ", round.counted ? t("host {name}", { name: nameOf(round.host) }) : t("after the end: not counted"))),
       round.points.map((points) => h("td", { class: "num" }, points)))),
     outcome());
 }
@@ -107,15 +110,15 @@ function roundForm() {
     };
     const valueChooser = entry.pending
       ? h("div", { class: "cy-value-chooser", "data-testid": "sheet-value-chooser" },
-          h("p", {}, `${cardName(entry.pending)} stands for:`),
+          h("p", {}, t("{card} stands for:", { card: cardName(entry.pending) })),
           h("div", { class: "cy-values" }, VALUES.map((v) => h("button", {
             type: "button", "data-testid": "sheet-value", "data-value": v, disabled: values.has(v),
             onclick: () => add(seat, entry.pending, v) }, v))),
           h("button", { type: "button", class: "secondary", "data-testid": "sheet-value-cancel",
-            onclick: () => { entry.pending = null; draw(); } }, "Cancel"))
+            onclick: () => { entry.pending = null; draw(); } }, t("Cancel")))
       : null;
     return h("div", { class: "cy-picker-box", "data-testid": "sheet-picker" },
-      h("p", { class: "muted" }, "Tap each card in this tableau; they sort themselves by value."),
+      h("p", { class: "muted" }, t("Tap each card in this tableau; they sort themselves by value.")),
       valueChooser,
       CARDS_BY_SUIT.map((cards) => h("div", { class: "cy-picker" }, cards.map(pick))),
       h("div", { class: "cy-picker" }, TSUKUMOGAMI.map(pick)));
@@ -126,16 +129,16 @@ function roundForm() {
     const row = entry.tableaux[seat];
     return h("fieldset", { class: `cy-entry${active ? " active" : ""}`, "data-testid": "sheet-tableau", "data-seat": seat,
       "data-values": row.map((slot) => slot.value).join(" ") },
-      h("legend", {}, `${nameOf(seat)}'s tableau`),
+      h("legend", {}, t("{name}'s tableau", { name: nameOf(seat) })),
       h("div", { class: "cy-tableau" }, row.length
         ? row.map((slot, i) => h("button", { type: "button", class: "cy-remove", "data-testid": "sheet-slot", "data-card": slot.card,
-            "aria-label": `Remove ${cardShort(slot.card)} from ${nameOf(seat)}'s tableau`,
+            "aria-label": t("Remove {card} from {name}'s tableau", { card: cardShort(slot.card), name: nameOf(seat) }),
             onclick: () => { row.splice(i, 1); draw(); } }, cardFace(slot.card, { small: true, value: slot.value }), h("span", { class: "cy-x" }, "×")))
-        : h("span", { class: "muted" }, "empty")),
+        : h("span", { class: "muted" }, t("empty"))),
       active
         ? picker(seat)
         : h("button", { type: "button", class: "secondary", "data-testid": "sheet-edit", "data-seat": seat,
-            onclick: () => { entry.active = seat; entry.pending = null; draw(); } }, `Enter ${nameOf(seat)}'s cards`));
+            onclick: () => { entry.active = seat; entry.pending = null; draw(); } }, t("Enter {name}'s cards", { name: nameOf(seat) })));
   }
 
   function draw() {
@@ -144,18 +147,18 @@ function roundForm() {
     const roundSelect = h("select", { id: "cy-round", "data-testid": "sheet-round",
       onchange: (e) => { entry = newEntry(Number(e.target.value)); draw(); } },
       Array.from({ length: last }, (_, i) => h("option", { value: i + 1, selected: i + 1 === entry.round },
-        i < sheet.rounds.length ? `Round ${i + 1} (correct it)` : `Round ${i + 1}`)));
+        i < sheet.rounds.length ? t("Round {number} (correct it)", { number: i + 1 }) : t("Round {number}", { number: i + 1 }))));
     replace(box,
-      h("h2", {}, correcting ? `Correct round ${entry.round}` : `Enter round ${entry.round}`),
-      h("label", { for: "cy-round" }, "Round"), roundSelect,
+      h("h2", {}, correcting ? t("Correct round {number}", { number: entry.round }) : t("Enter round {number}", { number: entry.round })),
+      h("label", { for: "cy-round" }, t("Round")), roundSelect,
       seats().map(tableauFields),
       h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-save" },
-        correcting ? "Save the correction" : "Save the round")));
+        correcting ? t("Save the correction") : t("Save the round"))));
   }
 
   box.addEventListener("submit", (event) => {
     event.preventDefault();
-    post("round", { round: entry.round, tableaux: entry.tableaux });
+    post("round", { round: entry.round, tableaux: entry.tableaux }, pressed(event));
   });
   draw();
   return box;
@@ -163,7 +166,7 @@ function roundForm() {
 
 function render() {
   replace(root, sheet.players
-    ? [scoreTable(), roundForm(), correctionsPanel((c) => `Round ${c.round}, ${timeOf(c.at)}: ${change(c)}`)]
+    ? [scoreTable(), roundForm(), correctionsPanel((c) => t("Round {number}, {time}: {change}", { number: c.round, time: timeOf(c.at), change: change(c) }))]
     : null, setup());
 }
 

@@ -5,20 +5,28 @@
 import { h, listing } from "../../js/dom.js";
 import { sticksFace } from "../../js/sticks.js";
 import { seatName, who } from "../../js/seats.js";
+import { t } from "../../js/i18n.js";
 import { departmentFace, pieceFace } from "./pieces.js";
 
 const SIZE = 5;
-const PURPOSES = { water: "into the water", start: "for the start player", direction: "for the direction of play" };
+// What a throw at the start was for, as a whole sentence each (word order differs).
+const THREW = {
+  water: (p) => t("{name} threw {count} into the water", p),
+  start: (p) => t("{name} threw {count} for the start player", p),
+  direction: (p) => t("{name} threw {count} for the direction of play", p),
+};
+// The formation scores, in each rulebook's words.
 const PARTS = {
-  declaration: "Lauzait-Cep",
-  specialized_experts: "Specialized Experts",
-  great_sequence: "Great Sequence",
-  layered_bridges: "Layered Bridges",
-  well_balanced: "Well-Balanced",
-  stalemate: "Stalemate",
-  luminous: "Luminous pieces",
+  declaration: t("Lauzait-Cep"),
+  specialized_experts: t("Specialized Experts"),
+  great_sequence: t("Great Sequence"),
+  layered_bridges: t("Layered Bridges"),
+  well_balanced: t("Well-Balanced"),
+  stalemate: t("Stalemate"),
+  luminous: t("Luminous pieces"),
 };
 
+export const PART_NAMES = PARTS; // the season summary (summary.js) names them alike
 export const key = (square) => `${square[0]},${square[1]}`;
 // Squares as people name them: columns a-e from the left, rows 1-5 from the top.
 export const squareName = (square) => `${"abcde"[square[1]]}${square[0] + 1}`;
@@ -51,15 +59,15 @@ export function boardGrid(state, { marks = null, testid = "lz-board" } = {}) {
         "data-col": col,
         "data-piece": piece || "",
         "data-mark": mark?.kind || "",
-        "aria-label": `${squareName(square)}: ${piece || "empty"}${mark?.label ? `, ${mark.label}` : ""}`,
+        "aria-label": `${squareName(square)}: ${piece || t("empty")}${mark?.label ? `, ${mark.label}` : ""}`,
       };
-      const content = piece ? pieceFace(piece, { small: true }) : h("span", { class: "lz-empty" }, mark?.kind === "spot" ? "discard" : "");
+      const content = piece ? pieceFace(piece, { small: true }) : h("span", { class: "lz-empty" }, mark?.kind === "spot" ? t("discard") : "");
       cells.push(mark?.onclick ? h("button", { type: "button", ...attrs, onclick: mark.onclick }, content) : h("div", attrs, content));
     }
   }
   return h(
     "div",
-    { class: "lz-board", "data-testid": testid, role: "grid", "aria-label": "The board: water is the blue cross, the mountain the centre" },
+    { class: "lz-board", "data-testid": testid, role: "grid", "aria-label": t("The board: water is the blue cross, the mountain the centre") },
     cells,
   );
 }
@@ -69,10 +77,10 @@ export function turnBanner(state) {
   let text;
   let mine = false;
   if (state.phase === "over") {
-    text = "Game over";
+    text = t("Game over");
   } else {
     mine = state.turn === me;
-    text = mine ? "Your turn" : `${seatName(state, state.turn)}'s turn`;
+    text = mine ? t("Your turn") : t("{name}'s turn", { name: seatName(state, state.turn) });
   }
   return h(
     "div",
@@ -83,16 +91,16 @@ export function turnBanner(state) {
 
 export function seasonInfo(state) {
   const parts = [
-    `Season ${state.season} of ${state.seasons}`,
-    `${seatName(state, state.start_player)} started`,
-    `play goes ${state.direction === "clockwise" ? "clockwise" : "counterclockwise"}`,
-    `${state.stock_size} pieces face down`,
+    t("Season {number} of {count}", { number: state.season, count: state.seasons }),
+    t("{name} started", { name: seatName(state, state.start_player) }),
+    state.direction === "clockwise" ? t("play goes clockwise") : t("play goes counterclockwise"),
+    t("{count} pieces face down", { count: state.stock_size }),
   ];
   return h(
     "div",
     { class: "deal-info" },
     h("p", { "data-testid": "lz-season" }, parts.join(" · ")),
-    state.luminous ? h("p", { "data-testid": "lz-luminous" }, "Luminous piece: ", pieceFace(state.luminous, { small: true }), " (+1 for each in the declarer's hand)") : null,
+    state.luminous ? h("p", { "data-testid": "lz-luminous" }, t("Luminous piece:"), " ", pieceFace(state.luminous, { small: true }), " ", t("(+1 for each in the declarer's hand)")) : null,
     startThrows(state),
   );
 }
@@ -102,25 +110,38 @@ function startThrows(state) {
   return h(
     "details",
     { class: "muted" },
-    h("summary", {}, "How the sticks chose who starts"),
-    h("ul", {}, state.start_throws.map((t) => h("li", {}, `${seatName(state, t.seat)} threw ${t.count} ${PURPOSES[t.purpose]}`))),
+    h("summary", {}, t("How the sticks chose who starts")),
+    h("ul", {}, state.start_throws.map((thrown) => h("li", {}, THREW[thrown.purpose]({ name: seatName(state, thrown.seat), count: thrown.count })))),
   );
 }
 
 export function lastHire(state) {
   const hire = state.last_hire;
   if (!hire) return null;
-  const name = who(state, hire.seat);
-  const moved = `${hire.moved} from ${squareName(hire.from)} to ${squareName(hire.to)}`;
-  let outcome;
-  if (!hire.water) outcome = `and took ${hire.took}.`;
-  else if (hire.mover_taken) outcome = `into the water: the sticks showed ${hire.count}, so the ${hire.took} itself was taken.`;
-  else outcome = `into the water: the sticks showed ${hire.count}, so ${hire.took} was taken.`;
+  const params = {
+    name: who(state, hire.seat), discard: hire.discard, at: squareName(hire.at), moved: hire.moved,
+    from: squareName(hire.from), to: squareName(hire.to), took: hire.took, count: hire.count,
+  };
+  const mine = hire.seat === state.you.seat;
+  let text;
+  if (!hire.water) {
+    text = mine
+      ? t("You discarded {discard} on {at}, moved {moved} from {from} to {to} and took {took}.", params)
+      : t("{name} discarded {discard} on {at}, moved {moved} from {from} to {to} and took {took}.", params);
+  } else if (hire.mover_taken) {
+    text = mine
+      ? t("You discarded {discard} on {at}, moved {moved} from {from} to {to} into the water: the sticks showed {count}, so the {took} itself was taken.", params)
+      : t("{name} discarded {discard} on {at}, moved {moved} from {from} to {to} into the water: the sticks showed {count}, so the {took} itself was taken.", params);
+  } else {
+    text = mine
+      ? t("You discarded {discard} on {at}, moved {moved} from {from} to {to} into the water: the sticks showed {count}, so {took} was taken.", params)
+      : t("{name} discarded {discard} on {at}, moved {moved} from {from} to {to} into the water: the sticks showed {count}, so {took} was taken.", params);
+  }
   return h(
     "section",
     { class: "panel", "data-testid": "lz-last-hire" },
-    h("h2", {}, "Last hire"),
-    h("p", {}, `${name === "you" ? "You" : name} discarded ${hire.discard} on ${squareName(hire.at)}, moved ${moved} ${outcome}`),
+    h("h2", {}, t("Last hire")),
+    h("p", {}, text),
     hire.water && state.last_throw ? waterThrow(state) : null,
   );
 }
@@ -132,7 +153,9 @@ function waterThrow(state) {
     "div",
     { class: "row lz-throw", "data-testid": "lz-last-throw" },
     sticksFace(thrown, { key: state.throws, scope: `game-${state.table.room}` }),
-    h("span", {}, `${thrown.count} dark: ${thrown.count >= 3 ? "3-5, the water piece is taken" : "0-2, the moving piece is taken"}`),
+    h("span", {}, thrown.count >= 3
+      ? t("{count} dark: 3-5, the water piece is taken", { count: thrown.count })
+      : t("{count} dark: 0-2, the moving piece is taken", { count: thrown.count })),
   );
 }
 
@@ -143,13 +166,13 @@ function seatPanel(state, seat) {
   return h(
     "section",
     { class: classes.join(" "), "data-testid": "seat-panel", "data-seat": seat },
-    h("div", { class: "seat-name" }, seatName(state, seat), me ? " (you)" : ""),
-    h("div", { class: "muted" }, `${state.hand_sizes[seat]} pieces · ${state.scores[seat]} points`),
+    h("div", { class: "seat-name" }, me ? t("{name} (you)", { name: seatName(state, seat) }) : seatName(state, seat)),
+    h("div", { class: "muted" }, t("{count} pieces · {points} points", { count: state.hand_sizes[seat], points: state.scores[seat] })),
     departments.length
       ? departments.map((d, i) =>
           h("div", { class: "lz-shown", "data-testid": "lz-revealed", "data-seat": seat, "data-index": i },
             departmentFace(d), h("span", { class: "lz-bonus" }, `+${d.bonus}`)))
-      : h("div", { class: "caption" }, "no department revealed"),
+      : h("div", { class: "caption" }, t("no department revealed")),
   );
 }
 
@@ -161,7 +184,7 @@ function formationText(formation) {
   return Object.entries(PARTS)
     .filter(([part]) => formation[part])
     .map(([part, label]) => `${label} ${formation[part]}`)
-    .join(", ");
+    .join(t(", "));
 }
 
 export function results(state) {
@@ -169,10 +192,12 @@ export function results(state) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Seasons"),
+    h("h2", {}, t("Seasons")),
     h("ul", { "data-testid": "lz-results" }, state.results.map((r) =>
       h("li", { "data-season": r.season },
-        `Season ${r.season}: ${seatName(state, r.declarer)} declared${r.stalemate ? " a stalemate" : ""} for ${r.formation.total} (${formationText(r.formation)})`))),
+        (r.stalemate
+          ? t("Season {number}: {name} declared a stalemate for {points} ({parts})", { number: r.season, name: seatName(state, r.declarer), points: r.formation.total, parts: formationText(r.formation) })
+          : t("Season {number}: {name} declared for {points} ({parts})", { number: r.season, name: seatName(state, r.declarer), points: r.formation.total, parts: formationText(r.formation) }))))),
   );
 }
 
@@ -181,25 +206,25 @@ export function scores(state) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Scores"),
+    h("h2", {}, t("Scores")),
     h("table", { "data-testid": "scores" },
       h("tbody", {}, state.scores.map((score, s) =>
         h("tr", {}, h("th", {}, seatName(state, s)),
           h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, score))))),
-    h("p", { class: "muted" }, "Bonuses of revealed departments count at once; a dissolve pays them back."),
+    h("p", { class: "muted" }, t("Bonuses of revealed departments count at once; a dissolve pays them back.")),
   );
 }
 
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? `Shared victory: ${listing(names)}` : `Winner: ${names[0]}`;
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
   return h(
     "section",
     { class: "panel notice", "data-testid": "result" },
-    h("h2", {}, "Result"),
+    h("h2", {}, t("Result")),
     h("p", { class: "big" }, text),
-    state.ended_early ? h("p", {}, "The table agreed to end the game early; the scores stood as they were.") : null,
+    state.ended_early ? h("p", {}, t("The table agreed to end the game early; the scores stood as they were.")) : null,
   );
 }
 

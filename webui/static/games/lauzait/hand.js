@@ -4,10 +4,13 @@
 // of the pieces it lets move, then where it goes. Only what state.legal allows is
 // ever offered, so every tap is a legal move.
 import { h, replace } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
 
 const STEPS = ["dissolve", "form", "declare", "hire"];
+// Each step as the bar names it (the optional ones end with "?").
+const STEP_LABELS = { dissolve: t("dissolve?"), form: t("form?"), declare: t("declare?"), hire: t("hire") };
 const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 const sortedCodes = (pieces) => [...pieces].sort().join(" ");
 
@@ -45,7 +48,7 @@ export function handView(container, send) {
       STEPS.map((step, i) => {
         const open = i >= behind && legal(step).length > 0;
         const classes = [i < behind ? "passed" : "", open ? "now" : ""].join(" ").trim();
-        return h("li", { class: classes, "data-step": step, "data-open": open }, step === "hire" ? "hire" : `${step}?`);
+        return h("li", { class: classes, "data-step": step, "data-open": open }, STEP_LABELS[step]);
       }),
     );
   }
@@ -84,14 +87,14 @@ export function handView(container, send) {
     return h(
       "div",
       { class: "lz-revealed-own" },
-      h("h3", {}, "Revealed departments (cannot be discarded)"),
+      h("h3", {}, t("Revealed departments (cannot be discarded)")),
       mine.map((department, index) =>
         h("div", { class: "lz-shown", "data-testid": "lz-own-department", "data-index": index },
           departmentFace(department),
           h("span", { class: "lz-bonus" }, `+${department.bonus}`),
           dissolvable.has(index) && myTurn()
             ? h("button", { type: "button", class: "secondary", "data-testid": "lz-dissolve", "data-index": index, disabled: ui.busy,
-                onclick: () => act(dissolvable.get(index)) }, `Dissolve: pay back ${department.bonus}`)
+                onclick: () => act(dissolvable.get(index)) }, t("Dissolve: pay back {points}", { points: department.bonus }))
             : null)),
     );
   }
@@ -101,7 +104,7 @@ export function handView(container, send) {
     if (!forms.length) return null;
     if (ui.mode !== "form") {
       return h("button", { type: "button", class: "secondary", "data-testid": "lz-form-start", disabled: ui.busy,
-        onclick: () => { reset(); ui.mode = "form"; draw(); } }, "Form a department…");
+        onclick: () => { reset(); ui.mode = "form"; draw(); } }, t("Form a department…"));
     }
     const chosen = ui.picked.map((i) => state.concealed[i]);
     const matches = chosen.length === 3 ? forms.filter((f) => sortedCodes(f.pieces) === sortedCodes(chosen)) : [];
@@ -109,13 +112,13 @@ export function handView(container, send) {
       "div",
       { class: "panel lz-guide", "data-testid": "lz-form" },
       h("p", {}, chosen.length < 3
-        ? `Tap three of your pieces: three of a kind or three in a row, one colour (${chosen.length}/3).`
-        : matches.length ? "Reveal them as:" : "Those three do not make a department."),
+        ? t("Tap three of your pieces: three of a kind or three in a row, one colour ({count}/3).", { count: chosen.length })
+        : matches.length ? t("Reveal them as:") : t("Those three do not make a department.")),
       h("div", { class: "actions" },
         matches.map((form) =>
           h("button", { type: "button", "data-testid": "lz-form-option", disabled: ui.busy, onclick: () => act(form) },
-            `Reveal ${form.pieces.map((p, i) => played(p, form.roles[i])).join(" ")}`)),
-        h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); draw(); } }, "Back to hiring")),
+            t("Reveal {pieces}", { pieces: form.pieces.map((p, i) => played(p, form.roles[i])).join(" ") }))),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); draw(); } }, t("Back to hiring"))),
     );
   }
 
@@ -123,21 +126,21 @@ export function handView(container, send) {
     const declarations = legal("declare");
     if (!declarations.length) return null;
     const stalemate = !legal("hire").length;
-    const confirmAndSend = (action) => confirm("Declare Lauzait-Cep? The season ends.") && act(action);
+    const confirmAndSend = (action) => confirm(t("Declare Lauzait-Cep? The season ends.")) && act(action);
     const option = (action) => {
       const label = action.departments
-        ? h("span", { class: "lz-government" }, "Declare with ", action.departments.map((d) => departmentFace(d)))
-        : stalemate ? "Nothing can be discarded: declare a stalemate" : "Declare Lauzait-Cep with your three departments";
+        ? h("span", { class: "lz-government" }, t("Declare with"), " ", action.departments.map((d) => departmentFace(d)))
+        : stalemate ? t("Nothing can be discarded: declare a stalemate") : t("Declare Lauzait-Cep with your three departments");
       return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", disabled: ui.busy, onclick: () => confirmAndSend(action) }, label);
     };
     const [first, ...more] = declarations;
     return h(
       "div",
       { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
-      h("p", {}, h("strong", {}, "You can declare Lauzait-Cep!"), " It scores the formation points and ends the season."),
+      h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
       h("div", { class: "actions" }, option(first), more.slice(0, 2).map(option)),
       more.length > 2
-        ? h("details", {}, h("summary", {}, `${more.length - 2} more ways (wilds in other roles)`), h("div", { class: "actions" }, more.slice(2).map(option)))
+        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length - 2 })), h("div", { class: "actions" }, more.slice(2).map(option)))
         : null,
     );
   }
@@ -151,22 +154,22 @@ export function handView(container, send) {
       return { marks: null, guide: null };
     }
     const spot = state.board.flatMap((row, r) => row.map((piece, c) => (piece ? null : [r, c]))).find(Boolean);
-    marks[key(spot)] = { kind: "spot", label: "your discard goes here" };
+    marks[key(spot)] = { kind: "spot", label: t("your discard goes here") };
     const forDiscard = hires.filter((a) => a.discard === ui.discard);
     if (!ui.discard) {
-      prompt = "Hire: tap the piece to discard. It goes on the empty square.";
+      prompt = t("Hire: tap the piece to discard. It goes on the empty square.");
     } else if (!ui.mover) {
-      prompt = `Discarding ${ui.discard}: tap the piece to move.`;
+      prompt = t("Discarding {piece}: tap the piece to move.", { piece: ui.discard });
       for (const a of forDiscard) {
-        marks[key(a.from)] = { kind: "mover", label: "can move", onclick: () => { ui.mover = a.from; ui.target = null; draw(); } };
+        marks[key(a.from)] = { kind: "mover", label: t("can move"), onclick: () => { ui.mover = a.from; ui.target = null; draw(); } };
       }
     } else {
       const chosen = forDiscard.filter((a) => sameSquare(a.from, ui.mover));
-      marks[key(ui.mover)] = { kind: "picked", label: "moving", onclick: () => { ui.mover = null; ui.target = null; draw(); } };
+      marks[key(ui.mover)] = { kind: "picked", label: t("moving"), onclick: () => { ui.mover = null; ui.target = null; draw(); } };
       for (const a of chosen) {
-        marks[key(a.to)] = { kind: sameSquare(a.to, ui.target) ? "picked" : "target", label: "can go here", onclick: () => { ui.target = a.to; draw(); } };
+        marks[key(a.to)] = { kind: sameSquare(a.to, ui.target) ? "picked" : "target", label: t("can go here"), onclick: () => { ui.target = a.to; draw(); } };
       }
-      prompt = ui.target ? null : `Tap where the ${pieceAt(ui.mover)} goes.`;
+      prompt = ui.target ? null : t("Tap where the {piece} goes.", { piece: pieceAt(ui.mover) });
     }
     const guide = prompt ? h("p", { class: "lz-prompt", "data-testid": "lz-prompt" }, prompt) : confirmHire(forDiscard, spot);
     return { marks, guide };
@@ -182,16 +185,19 @@ export function handView(container, send) {
     const water = state.water.some((s) => sameSquare(s, ui.target));
     // The destination's piece, unless it is the square the discard is about to fill.
     const taken = sameSquare(ui.target, spot) ? ui.discard : pieceAt(ui.target);
-    const outcome = water
-      ? `${squareName(ui.target)} is water: the sticks decide. 3-5 dark: you take ${taken}; 0-2: you take the ${mover} itself.`
-      : `You take ${taken}.`;
+    const params = {
+      discard: ui.discard, spot: squareName(spot), mover, from: squareName(ui.mover), to: squareName(ui.target), taken,
+    };
+    const text = water
+      ? t("Discard {discard} on {spot}, move {mover} from {from} to {to}. {to} is water: the sticks decide. 3-5 dark: you take {taken}; 0-2: you take the {mover} itself.", params)
+      : t("Discard {discard} on {spot}, move {mover} from {from} to {to}. You take {taken}.", params);
     return h(
       "div",
       { class: "panel lz-guide", "data-testid": "lz-hire-summary" },
-      h("p", {}, `Discard ${ui.discard} on ${squareName(spot)}, move ${mover} from ${squareName(ui.mover)} to ${squareName(ui.target)}. ${outcome}`),
+      h("p", {}, text),
       h("div", { class: "actions" },
-        h("button", { type: "button", "data-testid": "lz-hire-confirm", disabled: ui.busy, onclick: () => act(action) }, water ? "Hire and throw the sticks" : "Hire"),
-        h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; draw(); } }, "Change")),
+        h("button", { type: "button", "data-testid": "lz-hire-confirm", disabled: ui.busy, onclick: () => act(action) }, water ? t("Hire and throw the sticks") : t("Hire")),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; draw(); } }, t("Change"))),
     );
   }
 
@@ -205,14 +211,14 @@ export function handView(container, send) {
     replace(
       container,
       turn ? stepsBar() : null,
-      h("h2", {}, "Your pieces"),
+      h("h2", {}, t("Your pieces")),
       h("div", { class: "hand lz-hand", "data-testid": "hand" }, concealedPieces()),
       revealedDepartments(),
       turn ? [declarePanel(), formPanel()] : null,
       guide,
       boardGrid(state, { marks }),
       turn && ui.mode === "hire" && state.concealed.some(isWild)
-        ? h("p", { class: "muted" }, "A discarded wild lets any piece move.")
+        ? h("p", { class: "muted" }, t("A discarded wild lets any piece move."))
         : null,
     );
   }

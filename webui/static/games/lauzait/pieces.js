@@ -2,8 +2,9 @@
 // white pieces each have their own look AND show their letter, number and dots,
 // so colour is never the only cue.
 import { h } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 
-export const COLOURS = { G: "green", W: "white" };
+export const COLOURS = { G: t("green"), W: t("white") };
 export const WILD = "J";
 
 export const isWild = (piece) => piece === WILD;
@@ -15,18 +16,18 @@ export const dots = (number) => (number <= 3 ? 1 : number <= 7 ? 2 : 3);
 
 // "G5", or "J as G4" for a wild playing a role.
 export function played(piece, role) {
-  return isWild(piece) && role ? `J as ${role}` : piece;
+  return isWild(piece) && role ? t("J as {role}", { role }) : piece;
 }
 
 export function pieceName(piece) {
-  return isWild(piece) ? "wild" : `${COLOURS[colourOf(piece)]} ${numberOf(piece)}`;
+  return isWild(piece) ? t("wild") : t("{colour} {number}", { colour: COLOURS[colourOf(piece)], number: numberOf(piece) });
 }
 
 function faceParts(piece, role) {
   if (isWild(piece)) {
     return [
       h("span", { class: "lz-number" }, "J"),
-      h("span", { class: "lz-name" }, role ? `as ${role}` : "wild"),
+      h("span", { class: "lz-name" }, role ? t("as {role}", { role }) : t("wild")),
     ];
   }
   return [

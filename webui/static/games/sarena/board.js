@@ -4,17 +4,18 @@
 // Nothing here reads a seat's own colour: that stays behind hold-to-reveal (play.js).
 import { colourName, COLOUR_LETTERS, swatch, undrawn } from "../../js/colours/colours.js";
 import { h, listing } from "../../js/dom.js";
+import { t, tn } from "../../js/i18n.js";
 import { seatName, who } from "../../js/seats.js";
 import { boardSvg, squareName, topColour } from "./drawing.js";
 
-const movesLeft = (n) => (n === 1 ? "1 move possible" : `${n} moves possible`);
+const movesLeft = (n) => tn("{count} move possible", "{count} moves possible", n);
 
 export function turnBanner(state) {
   const me = state.you.seat;
   const over = state.phase === "over";
   const mine = !over && state.turn === me;
-  let text = "Game over";
-  if (!over) text = mine ? "Your turn: move a chip or a pile" : `${seatName(state, state.turn)}'s turn`;
+  let text = t("Game over");
+  if (!over) text = mine ? t("Your turn: move a chip or a pile") : t("{name}'s turn", { name: seatName(state, state.turn) });
   return h(
     "div",
     {
@@ -32,8 +33,10 @@ export function turnBanner(state) {
 export function lastMove(state) {
   const move = state.last_move;
   const text = move
-    ? `${who(state, move.seat)} moved ${squareName(move.from)} → ${squareName(move.to)}${move.flipped ? ", and the pile flipped" : ""}.`
-    : `${seatName(state, state.first)} moves first.`;
+    ? (move.flipped ? (p) => t("{name} moved {from} → {to}, and the pile flipped.", p) : (p) => t("{name} moved {from} → {to}.", p))({
+      name: who(state, move.seat), from: squareName(move.from), to: squareName(move.to),
+    })
+    : t("{name} moves first.", { name: seatName(state, state.first) });
   return h("div", { class: "last-move", "data-testid": "last-move" }, text);
 }
 
@@ -51,19 +54,19 @@ export function tops(state) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "On top now"),
+    h("h2", {}, t("On top now")),
     h("table", { "data-testid": "tops" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Colour"), h("th", { class: "num" }, "Piles"), h("th", { class: "num" }, "Chips"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Colour")), h("th", { class: "num" }, t("Piles")), h("th", { class: "num" }, t("Chips")))),
       h("tbody", {}, COLOUR_LETTERS.map((c) =>
         h("tr", { "data-colour": c }, h("td", {}, swatch(c)), h("td", { class: "num" }, piles[c]), h("td", { class: "num", "data-testid": "top-chips" }, chips[c]))))),
-    h("p", { class: "muted" }, "Each player takes the piles their secret colour tops when no move is left."),
+    h("p", { class: "muted" }, t("Each player takes the piles their secret colour tops when no move is left.")),
   );
 }
 
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? `Shared victory: ${listing(names)}` : `Winner: ${names[0]}`;
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
   const winners = new Set(state.winners);
   const most = Math.max(...state.scores);
   const tied = state.scores.filter((n) => n === most).length > 1;
@@ -71,18 +74,18 @@ export function result(state) {
   return h(
     "section",
     { class: "panel notice", "data-testid": "result" },
-    h("h2", {}, "The colours, revealed"),
+    h("h2", {}, t("The colours, revealed")),
     h("p", { class: "big", "data-testid": "winners" }, text),
     h("table", { "data-testid": "reveal" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Colour"), h("th", { class: "num" }, "Chips"), h("th", { class: "num" }, "Tie-break"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Colour")), h("th", { class: "num" }, t("Chips")), h("th", { class: "num" }, t("Tie-break")))),
       h("tbody", {}, state.colours.map((colour, s) =>
         h("tr", { "data-testid": "reveal-row", "data-seat": s, "data-colour": colour },
-          h("td", {}, seatName(state, s), s === state.you.seat ? " (you)" : ""),
+          h("td", {}, s === state.you.seat ? t("{name} (you)", { name: seatName(state, s) }) : seatName(state, s)),
           h("td", {}, swatch(colour)),
           h("td", { class: `num${winners.has(s) ? " winner" : ""}`, "data-testid": "score", "data-seat": s }, state.scores[s]),
           h("td", { class: "num" }, state.tiebreak[s]))))),
-    tied ? h("p", {}, "Tied on chips: the tie-break counts the collected chips showing your colour on either face.") : null,
-    nobody.length ? h("p", { class: "muted" }, `Nobody drew ${listing(nobody.map(colourName))}.`) : null,
+    tied ? h("p", {}, t("Tied on chips: the tie-break counts the collected chips showing your colour on either face.")) : null,
+    nobody.length ? h("p", { class: "muted" }, t("Nobody drew {colours}.", { colours: listing(nobody.map(colourName)) })) : null,
   );
 }
 
@@ -92,13 +95,13 @@ export function rules() {
   return h(
     "details",
     { class: "panel", open: rulesOpen, ontoggle: (e) => (rulesOpen = e.target.open) },
-    h("summary", {}, "How to move"),
+    h("summary", {}, t("How to move")),
     h("ul", {},
-      h("li", {}, "Move any chip or pile, whatever its colour, along a line to the next circle."),
-      h("li", {}, "Onto a pile: it goes on top, unchanged; a pile holds at most 4 chips."),
-      h("li", {}, "Onto an empty circle with arrows: the whole pile flips over."),
-      h("li", {}, "Never onto an empty circle without arrows, and never split a pile."),
-      h("li", {}, "When no move is left, each player takes the piles topped by their secret colour: most chips wins.")),
+      h("li", {}, t("Move any chip or pile, whatever its colour, along a line to the next circle.")),
+      h("li", {}, t("Onto a pile: it goes on top, unchanged; a pile holds at most 4 chips.")),
+      h("li", {}, t("Onto an empty circle with arrows: the whole pile flips over.")),
+      h("li", {}, t("Never onto an empty circle without arrows, and never split a pile.")),
+      h("li", {}, t("When no move is left, each player takes the piles topped by their secret colour: most chips wins."))),
   );
 }
 

@@ -4,6 +4,7 @@
 // the left, its other face on the right). The board is data (state.layout), so a
 // custom layout draws the same way.
 import { colourName } from "../../js/colours/colours.js";
+import { t } from "../../js/i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 100;
@@ -32,12 +33,12 @@ export const topColour = (pile) => (pile.length ? faces(pile[0])[0] : null);
 
 export function chipWords(chip) {
   const [top, bottom] = faces(chip);
-  return `${colourName(top)} (${colourName(bottom)} below)`;
+  return t("{top} ({bottom} below)", { top: colourName(top), bottom: colourName(bottom) });
 }
 
 export function pileWords(pile) {
-  if (!pile.length) return "empty";
-  return `${pile.length} high, ${colourName(topColour(pile))} on top: ${pile.map(chipWords).join(", ")}`;
+  if (!pile.length) return t("empty");
+  return t("{count} high, {colour} on top: {chips}", { count: pile.length, colour: colourName(topColour(pile)), chips: pile.map(chipWords).join(t(", ")) });
 }
 
 const centre = ([row, col]) => [col * CELL + CELL / 2, row * CELL + CELL / 2];
@@ -76,7 +77,9 @@ function spot(state, square, marks, onTap) {
   if (marks.targets.has(k)) classes.push("target");
   if (marks.stuck && pile.length && !marks.sources.has(k)) classes.push("stuck");
   if (marks.last.has(k)) classes.push("last");
-  const label = `${squareName(square)}${arrow ? ", arrow circle" : ""}: ${pileWords(pile)}`;
+  const label = arrow
+    ? t("{square}, arrow circle: {pile}", { square: squareName(square), pile: pileWords(pile) })
+    : `${squareName(square)}: ${pileWords(pile)}`;
   return s(
     "g",
     {
@@ -128,7 +131,7 @@ export function boardSvg(state, { selected = null, targets = new Set(), sources 
       "data-testid": "sarena-board",
       viewBox: `${-MARGIN} ${-MARGIN} ${cols * CELL + MARGIN + 4} ${rows * CELL + MARGIN + 4}`,
       role: "group",
-      "aria-label": "The board",
+      "aria-label": t("The board"),
     },
     labels,
     state.layout.lines.map(([a, b]) => {

@@ -5,13 +5,14 @@
 import { holdToReveal } from "../../js/colours/reveal.js";
 import { colourName, swatch } from "../../js/colours/colours.js";
 import { h, replace } from "../../js/dom.js";
+import { t, tn } from "../../js/i18n.js";
 import { boardSvg, chipWords, key, squareName } from "./drawing.js";
 
 function colourSecret({ colour, tally }) {
   return [
-    h("p", { class: "secret-colour" }, "Your colour: ", swatch(colour, { big: true })),
+    h("p", { class: "secret-colour" }, t("Your colour:"), " ", swatch(colour, { big: true })),
     h("p", { "data-testid": "tally" },
-      `If the game ended now you would take ${tally.chips} chips (${tally.tiebreak} showing ${colourName(colour)}).`),
+      t("If the game ended now you would take {chips} chips ({tiebreak} showing {colour}).", { chips: tally.chips, tiebreak: tally.tiebreak, colour: colourName(colour) })),
   ];
 }
 
@@ -19,8 +20,8 @@ function colourSecret({ colour, tally }) {
 export function handView(container, send) {
   const ui = { selected: null, busy: false };
   let state = null;
-  const secret = holdToReveal("Hold to see your colour", colourSecret);
-  const colourPanel = h("section", { class: "panel", "data-testid": "my-colour" }, h("h2", {}, "Your secret colour"), secret.node);
+  const secret = holdToReveal(t("Hold to see your colour"), colourSecret);
+  const colourPanel = h("section", { class: "panel", "data-testid": "my-colour" }, h("h2", {}, t("Your secret colour")), secret.node);
   const boardBox = h("div", { class: "board-wrap" });
   const pileBox = h("div", { "data-testid": "pile-panel" });
 
@@ -53,8 +54,8 @@ export function handView(container, send) {
     if (!ui.selected) {
       const mine = moves().length > 0;
       return h("p", { class: "muted" }, mine
-        ? "Tap a pile to move it: the circles it may go to light up. Faded piles cannot move."
-        : "Tap a pile to see its chips.");
+        ? t("Tap a pile to move it: the circles it may go to light up. Faded piles cannot move.")
+        : t("Tap a pile to see its chips."));
     }
     const [row, col] = ui.selected.split(",").map(Number);
     const pile = state.board[row][col];
@@ -62,18 +63,20 @@ export function handView(container, send) {
     return h(
       "section",
       { class: "panel pile-info", "data-testid": "pile-info", "data-square": ui.selected },
-      h("h2", {}, `${squareName([row, col])}: ${pile.length} ${pile.length === 1 ? "chip" : "chips"}`),
+      h("h2", {}, tn("{square}: {count} chip", "{square}: {count} chips", pile.length, { square: squareName([row, col]) })),
       h("ol", { class: "chips", "data-testid": "pile-chips" }, pile.map((chip) => h("li", { "data-chip": chip }, chipWords(chip)))),
       options.length
         ? h("div", { class: "move-options" },
-            h("p", {}, "Move it to a lit circle:"),
+            h("p", {}, t("Move it to a lit circle:")),
             options.map((m) => {
               const [r, c] = m.to;
               const flip = state.board[r][c].length === 0;
               return h("button", { type: "button", "data-testid": "move-to", "data-to": key(m.to), disabled: ui.busy, onclick: () => move(m) },
-                `${squareName(m.to)}${flip ? " (flips it)" : ` (${pile.length + state.board[r][c].length} high)`}`);
+                flip
+                  ? t("{square} (flips it)", { square: squareName(m.to) })
+                  : t("{square} ({count} high)", { square: squareName(m.to), count: pile.length + state.board[r][c].length }));
             }),
-            h("button", { type: "button", class: "secondary", "data-testid": "move-cancel", onclick: () => { ui.selected = null; draw(); } }, "Cancel"))
+            h("button", { type: "button", class: "secondary", "data-testid": "move-cancel", onclick: () => { ui.selected = null; draw(); } }, t("Cancel")))
         : null,
     );
   }

@@ -2,3 +2,4 @@
 export { board, details, top } from "./board.js";
 export { handView as hand } from "./hand.js";
 export { optionsEditor as options } from "./options.js";
+export * from "./summary.js"; // what just happened: js/summary.js

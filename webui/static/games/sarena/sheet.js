@@ -9,9 +9,10 @@ import { api, follow, showConnection } from "../../js/api.js";
 import { COLOUR_LETTERS, colourName, swatch } from "../../js/colours/colours.js";
 import { codePanel, ownerOf, rememberOwner } from "../../js/colours/owner.js";
 import { claimIn, colourPanel } from "../../js/colours/panel.js";
-import { clearError, h, listing, replace, showError } from "../../js/dom.js";
+import { h, listing, replace, showError } from "../../js/dom.js";
+import { t } from "../../js/i18n.js";
 import {
-  change, correctionsList, fetchSheet, nameOf, openSheet, setupForm, sheet, showSheet, timeOf,
+  change, clearErrorNear, correctionsList, fetchSheet, nameOf, openSheet, pressed, setupForm, sheet, showErrorNear, showSheet, timeOf,
 } from "../../js/sheet.js";
 
 const MAX_HEIGHT = 4;
@@ -37,7 +38,7 @@ function setup() {
     type: "text", class: "code", "data-testid": "sheet-drawn-code", maxlength: 4, autocomplete: "off",
     autocapitalize: "characters", pattern: "[A-Za-z]{4}", placeholder: "ABCD",
   });
-  const codeRow = h("label", { hidden: true }, "The code the box shows", code);
+  const codeRow = h("label", { hidden: true }, t("The code the box shows"), code);
   const showCode = () => (codeRow.hidden = !(useDrawn.checked && !drawnRow.hidden && drawn.reveal_by === "box"));
   useDrawn.addEventListener("change", showCode);
   return setupForm({
@@ -49,11 +50,11 @@ function setup() {
         && (drawn.reveal_by === "box" || Object.keys(takeDrawn("")).length > 0); // only what this phone may take
       drawnRow.hidden = !usable;
       useDrawn.checked = false;
-      drawnRow.lastChild.textContent = `Use the colours already drawn for ${n} players`;
+      drawnRow.lastChild.textContent = t("Use the colours already drawn for {count} players", { count: n });
       showCode();
     },
     read: () => (useDrawn.checked && !drawnRow.hidden ? { use_drawn: true, ...takeDrawn(code.value) } : { use_drawn: false }),
-    start: "Draw the colours and start",
+    start: t("Draw the colours and start"),
   });
 }
 
@@ -64,7 +65,7 @@ function chipFace(chip) {
 
 const chipLabel = (chip) => {
   const [top, bottom] = chip.split("/");
-  return `${colourName(top)} over ${colourName(bottom)}`;
+  return t("{top} over {bottom}", { top: colourName(top), bottom: colourName(bottom) });
 };
 
 function pilesEntry(entry, redraw) {
@@ -79,19 +80,19 @@ function pilesEntry(entry, redraw) {
       }, chipFace(chip));
     })));
   const building = h("div", { class: "panel", "data-testid": "pile-building" },
-    h("p", {}, current.length ? `This pile, from the top: ` : "Tap the chips of one pile, from the top down (top face first).",
+    h("p", {}, current.length ? [t("This pile, from the top:"), " "] : t("Tap the chips of one pile, from the top down (top face first)."),
       current.map((chip) => h("span", { class: "pile-chip", title: chipLabel(chip) }, chipFace(chip)))),
     h("div", { class: "actions" },
       h("button", { type: "button", "data-testid": "pile-done", disabled: !current.length,
-        onclick: () => { entry.piles.push([...current]); current.length = 0; redraw(); } }, "Pile done"),
+        onclick: () => { entry.piles.push([...current]); current.length = 0; redraw(); } }, t("Pile done")),
       h("button", { type: "button", class: "secondary", "data-testid": "pile-undo", disabled: !current.length,
-        onclick: () => { current.pop(); redraw(); } }, "Undo a chip")));
+        onclick: () => { current.pop(); redraw(); } }, t("Undo a chip"))));
   const list = h("ol", { class: "entered-piles", "data-testid": "entered-piles" },
     entry.piles.map((pile, i) => h("li", { "data-testid": "entered-pile", "data-pile": pile.join(" ") },
       `${i + 1}.`, pile.map((chip) => h("span", { class: "pile-chip", title: chipLabel(chip) }, chipFace(chip))),
-      h("button", { type: "button", class: "secondary", onclick: () => { entry.piles.splice(i, 1); redraw(); } }, "Remove"))));
+      h("button", { type: "button", class: "secondary", onclick: () => { entry.piles.splice(i, 1); redraw(); } }, t("Remove")))));
   return [
-    h("p", { class: "muted" }, "Enter every pile whose top chip shows a player's colour; the others count for nobody. Lift each pile to see its chips."),
+    h("p", { class: "muted" }, t("Enter every pile whose top chip shows a player's colour; the others count for nobody. Lift each pile to see its chips.")),
     picker, building, entry.piles.length ? list : null,
   ];
 }
@@ -101,12 +102,12 @@ function countsEntry(entry) {
     h("fieldset", { "data-testid": "count-row", "data-seat": seat },
       h("legend", {}, nameOf(seat)),
       h("div", { class: "row" },
-        h("label", {}, "Chips collected",
+        h("label", {}, t("Chips collected"),
           h("input", { type: "number", min: 0, max: 36, value: count.chips, "data-testid": "count-chips",
             oninput: (e) => (count.chips = e.target.value) })),
-        h("label", {}, "Tie-break (only if tied)",
+        h("label", {}, t("Tie-break (only if tied)"),
           h("input", { type: "number", min: 0, max: 36, value: count.tiebreak, "data-testid": "count-tiebreak",
-            placeholder: "chips showing your colour", oninput: (e) => (count.tiebreak = e.target.value) })))));
+            placeholder: t("chips showing your colour"), oninput: (e) => (count.tiebreak = e.target.value) })))));
 }
 
 function entryForm() {
@@ -123,24 +124,25 @@ function entryForm() {
   function draw() {
     const correcting = sheet.result !== null;
     replace(form,
-      h("h2", {}, correcting ? "Correct the end of the game" : "The end of the game"),
-      h("div", { class: "row" }, mode("piles", "Enter the piles"), mode("counts", "Enter each player's count")),
+      h("h2", {}, correcting ? t("Correct the end of the game") : t("The end of the game")),
+      h("div", { class: "row" }, mode("piles", t("Enter the piles")), mode("counts", t("Enter each player's count"))),
       entry.mode === "piles" ? pilesEntry(entry, draw) : countsEntry(entry),
       h("div", { class: "actions" },
-        h("button", { type: "submit", "data-testid": "sheet-score" }, correcting ? "Save the correction" : "Score it and reveal the colours")));
+        h("button", { type: "submit", "data-testid": "sheet-score" }, correcting ? t("Save the correction") : t("Score it and reveal the colours"))));
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const button = pressed(event);
     if (entry.mode === "piles") {
       const piles = entry.current.length ? [...entry.piles, [...entry.current]] : entry.piles;
-      if (await postResult({ piles })) shown.entry = ""; // a fresh form after it
+      if (await postResult({ piles }, button)) shown.entry = ""; // a fresh form after it
     } else {
       const counts = entry.counts.map((c) => {
         const one = { chips: c.chips === "" ? -1 : Number(c.chips) };
         if (c.tiebreak !== "") one.tiebreak = Number(c.tiebreak);
         return one;
       });
-      if (await postResult({ counts })) shown.entry = "";
+      if (await postResult({ counts }, button)) shown.entry = "";
     }
     render();
   });
@@ -158,14 +160,15 @@ function scoringToken() {
 
 const mayScore = () => Boolean(sheet.round && (sheet.round.revealed || scoringToken()));
 
-// The end of the game, sent with the owner's token (it reveals the colours).
-async function postResult(body) {
-  clearError();
+// The end of the game, sent with the owner's token (it reveals the colours); a
+// refusal shows next to `button`.
+async function postResult(body, button) {
+  clearErrorNear();
   try {
     showSheet(await api("/api/companion/sarena/result", body, { token: scoringToken() }));
     return true;
   } catch (err) {
-    showError(err.message);
+    showErrorNear(button, err.message);
     return false;
   }
 }
@@ -173,16 +176,16 @@ async function postResult(body) {
 // On a phone that did not set up the sheet, before the reveal: who enters the end.
 function ownerOnly() {
   return h("section", { class: "panel", "data-testid": "sheet-owner-only" },
-    h("h2", {}, "The end of the game"),
-    h("p", { class: "muted" }, "The phone that set up this sheet enters the end of the game: that reveals everyone's colour. "
-      + "Lost that phone? Reveal the colours on the box (Secret colours, then Reveal all); then any phone can enter the end here."));
+    h("h2", {}, t("The end of the game")),
+    h("p", { class: "muted" }, t("The phone that set up this sheet enters the end of the game: that reveals everyone's colour. "
+      + "Lost that phone? Reveal the colours on the box (Secret colours, then Reveal all); then any phone can enter the end here.")));
 }
 
 // The round code, on the phone that set up the sheet, until the colours are revealed.
 function codeBox() {
   const own = sheet.round && !sheet.round.revealed ? ownerOf(sheet.round.round) : null;
   if (!own || !own.code) return null;
-  return codePanel(own.code, "Only this phone shows the code, and only this phone can enter the end of the game while the colours are secret.");
+  return codePanel(own.code, t("Only this phone shows the code, and only this phone can enter the end of the game while the colours are secret."));
 }
 
 function resultPanel() {
@@ -192,17 +195,17 @@ function resultPanel() {
   const winners = new Set(result.winners);
   const names = result.winners.map(nameOf);
   return h("section", { class: "panel notice", "data-testid": "sheet-result" },
-    h("h2", {}, "Result"),
-    h("p", { class: "big", "data-testid": "sheet-winners" }, names.length > 1 ? `Shared victory: ${listing(names)}` : `Winner: ${names[0]}`),
+    h("h2", {}, t("Result")),
+    h("p", { class: "big", "data-testid": "sheet-winners" }, names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] })),
     h("table", {},
-      h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Colour"), h("th", { class: "num" }, "Chips"), h("th", { class: "num" }, "Tie-break"))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Colour")), h("th", { class: "num" }, t("Chips")), h("th", { class: "num" }, t("Tie-break")))),
       h("tbody", {}, sheet.names.map((name, seat) =>
         h("tr", { "data-testid": "sheet-result-row", "data-seat": seat },
           h("td", {}, name),
           h("td", {}, colours[seat] ? swatch(colours[seat]) : "?"),
           h("td", { class: `num${winners.has(seat) ? " winner" : ""}`, "data-testid": "sheet-chips" }, result.chips[seat]),
           h("td", { class: "num" }, result.tiebreak[seat] ?? "—"))))),
-    correctionsList((c) => `Corrected at ${timeOf(c.at)}: chips ${change(c)}`));
+    correctionsList((c) => t("Corrected at {time}: chips {change}", { time: timeOf(c.at), change: change(c) })));
 }
 
 function redraw(name, key, build) {

@@ -3,7 +3,8 @@
 // and an owner token, to reveal the colours (and enter the sheet's end) before the
 // end. Both stay in this browser's localStorage, so a reload keeps them; no other
 // phone ever gets them. The other phones type the code to take their seat.
-import { h } from "../dom.js";
+import { h, sentence } from "../dom.js";
+import { t } from "../i18n.js";
 
 const OWNER_KEY = "tablemate.colours.owner";
 
@@ -37,9 +38,10 @@ export function codeInAddress() {
 export function codePanel(code, note) {
   const link = `${location.origin}/colours?code=${code}`;
   return h("section", { class: "panel notice", "data-testid": "colours-code-panel" },
-    h("h2", {}, "Round code"),
+    h("h2", {}, t("Round code")),
     h("p", { class: "room-code", "data-testid": "colours-code" }, code),
-    h("p", {}, "Show this to the players: each opens Secret colours on their phone, types this code and taps their name. Or send them ",
-      h("a", { href: link, "data-testid": "colours-code-link" }, "this link"), ", which fills it in."),
+    h("p", {}, sentence(
+      t("Show this to the players: each opens Secret colours on their phone, types this code and taps their name. Or send them {link}, which fills it in."),
+      { link: h("a", { href: link, "data-testid": "colours-code-link" }, t("this link")) })),
     note ? h("p", { class: "muted" }, note) : null);
 }

@@ -4,7 +4,8 @@
 // fetched with that token, kept in memory and put on the page only while the
 // button is held. Once the round is revealed, everyone's colour shows.
 import { api } from "../api.js";
-import { clearError, h, listing, replace, showError } from "../dom.js";
+import { clearError, h, listing, replace, sentence, showError } from "../dom.js";
+import { t } from "../i18n.js";
 import { colourName, swatch, undrawn } from "./colours.js";
 import { codeInAddress, ownerOf } from "./owner.js";
 import { holdToReveal } from "./reveal.js";
@@ -32,16 +33,16 @@ export function revealTable(round) {
       h("tbody", {}, round.names.map((name, seat) =>
         h("tr", { "data-testid": "colour-reveal-row", "data-seat": seat, "data-colour": round.colours[seat] },
           h("th", {}, name), h("td", {}, swatch(round.colours[seat])))))),
-    nobody.length ? h("p", { class: "muted" }, `Nobody drew ${listing(nobody.map(colourName))}.`) : null,
+    nobody.length ? h("p", { class: "muted" }, t("Nobody drew {colours}.", { colours: listing(nobody.map(colourName)) })) : null,
   ];
 }
 
 // Returns {node, render(round)}; round is the public round ({round, players, names,
 // claimed, revealed, colours}) or null. refresh(): the page fetches its round again.
 export function colourPanel(refresh) {
-  const secret = holdToReveal("Hold to see your colour", ({ colour }) => [
-    h("p", { class: "secret-colour" }, "Your colour: ", swatch(colour, { big: true })),
-    h("p", { class: "muted" }, "Keep it to yourself until the end of the game."),
+  const secret = holdToReveal(t("Hold to see your colour"), ({ colour }) => [
+    h("p", { class: "secret-colour" }, sentence(t("Your colour: {colour}"), { colour: swatch(colour, { big: true }) })),
+    h("p", { class: "muted" }, t("Keep it to yourself until the end of the game.")),
   ]);
   const node = h("section", { class: "panel", "data-testid": "colour-panel" });
   let shownKey = "";
@@ -71,19 +72,19 @@ export function colourPanel(refresh) {
       placeholder: "ABCD", oninput: (event) => (typed = event.target.value.trim().toUpperCase()),
     });
     return h("p", { "data-testid": "colour-code-field" },
-      h("label", { for: "colour-code" }, "Round code"), input,
-      h("span", { class: "muted" }, "4 letters, shown by the phone that drew the colours (or by the box, if it drew them)."));
+      h("label", { for: "colour-code" }, t("Round code")), input,
+      h("span", { class: "muted" }, t("4 letters, shown by the phone that drew the colours (or by the box, if it drew them).")));
   }
 
   async function claimSeat(round, seat) {
     const own = ownerOf(round.round);
     const code = round.needs_code ? (own ? own.code : typed) : undefined;
     if (round.needs_code && !/^[A-Za-z]{4}$/.test(code || "")) {
-      showError("Type the round code first: 4 letters, shown by the phone that drew the colours (or by the box).");
+      showError(t("Type the round code first: 4 letters, shown by the phone that drew the colours (or by the box)."));
       node.querySelector("[data-testid=colour-code]")?.focus();
       return;
     }
-    if (!confirm(`Are you ${round.names[seat]}? Only one phone can take each seat.`)) return;
+    if (!confirm(t("Are you {name}? Only one phone can take each seat.", { name: round.names[seat] }))) return;
     clearError();
     try {
       const body = code === undefined ? { round: round.round, seat } : { round: round.round, seat, code };
@@ -103,18 +104,18 @@ export function colourPanel(refresh) {
     if (key === shownKey) return; // unchanged: keep the hold button as it is (it may be held)
     shownKey = key;
     if (!round || !round.round) {
-      replace(node, h("h2", {}, "Secret colours"), h("p", { class: "muted" }, "No colours have been drawn yet."));
+      replace(node, h("h2", {}, t("Secret colours")), h("p", { class: "muted" }, t("No colours have been drawn yet.")));
       return;
     }
     if (round.revealed) {
-      replace(node, h("h2", {}, "The colours, revealed"), revealTable(round));
+      replace(node, h("h2", {}, t("The colours, revealed")), revealTable(round));
       return;
     }
     if (mine) {
       replace(
         node,
-        h("h2", {}, "Your secret colour"),
-        h("p", { "data-testid": "colour-you" }, `This phone is ${round.names[mine.seat]}'s.`),
+        h("h2", {}, t("Your secret colour")),
+        h("p", { "data-testid": "colour-you" }, t("This phone is {name}'s.", { name: round.names[mine.seat] })),
         secret.node,
       );
       fetchColour(mine);
@@ -122,15 +123,15 @@ export function colourPanel(refresh) {
     }
     replace(
       node,
-      h("h2", {}, "Which player are you?"),
+      h("h2", {}, t("Which player are you?")),
       round.needs_code && !ownerOf(round.round) ? codeField() : null,
-      h("p", { class: "muted" }, "Tap your own name. Then hold the button to see your colour, hidden from the others."),
+      h("p", { class: "muted" }, t("Tap your own name. Then hold the button to see your colour, hidden from the others.")),
       h("div", { class: "seat-choice" }, round.names.map((name, seat) =>
         h("button", {
           type: "button", "data-testid": "colour-seat", "data-seat": seat, disabled: round.claimed[seat],
           class: round.claimed[seat] ? "secondary" : "", onclick: () => claimSeat(round, seat),
-        }, round.claimed[seat] ? `${name} (taken)` : name))),
-      h("p", { class: "muted" }, "No phone? Pass the box: press A, choose Secret colours, then Pass the box; each player holds A to look."),
+        }, round.claimed[seat] ? t("{name} (taken)", { name }) : name))),
+      h("p", { class: "muted" }, t("No phone? Pass the box: press A, choose Secret colours, then Pass the box; each player holds A to look.")),
     );
   }
 

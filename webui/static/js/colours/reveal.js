@@ -3,6 +3,7 @@
 // hidden, nothing of the secret is in the DOM: only the caller's JavaScript keeps
 // it, so a glance, a screenshot or a look at the page source shows nothing.
 import { h, replace } from "../dom.js";
+import { t } from "../i18n.js";
 
 const HIDERS = new Set(); // every widget's hide(): the page going away hides them all
 
@@ -26,7 +27,7 @@ export function holdToReveal(label, show) {
     button.classList.toggle("holding", holding);
     button.setAttribute("aria-pressed", String(holding));
     shown.classList.toggle("open", visible);
-    replace(shown, visible ? show(secret) : h("span", { class: "muted" }, "Hidden. Make sure nobody else can see your screen."));
+    replace(shown, visible ? show(secret) : h("span", { class: "muted" }, t("Hidden. Make sure nobody else can see your screen.")));
   }
   const hold = () => {
     holding = true;

@@ -7,6 +7,7 @@ import { api, follow, showConnection } from "../api.js";
 import { claimIn, colourPanel } from "../colours/panel.js";
 import { codePanel, ownerOf, rememberOwner } from "../colours/owner.js";
 import { clearError, h, replace, showError } from "../dom.js";
+import { t } from "../i18n.js";
 
 const root = document.getElementById("colours");
 const panel = colourPanel(refresh);
@@ -29,20 +30,19 @@ async function call(path, body, token = null) {
 
 function drawForm() {
   const players = h("select", { id: "colours-players", "data-testid": "colours-players" },
-    [2, 3, 4].map((n) => h("option", { value: n, selected: n === 3 }, `${n} players`)));
+    [2, 3, 4].map((n) => h("option", { value: n, selected: n === 3 }, t("{count} players", { count: n }))));
   const open = round && round.round && !round.revealed;
   const submit = (event) => {
     event.preventDefault();
-    if (open && !confirm("Draw new colours? The ones drawn now are forgotten by every phone.")) return;
+    if (open && !confirm(t("Draw new colours? The ones drawn now are forgotten by every phone."))) return;
     call("/api/colours/start", { players: Number(players.value) });
   };
   return h("form", { class: "panel", "data-testid": "colours-draw", onsubmit: submit },
-    h("h2", {}, open ? "A new game" : "Draw the colours"),
-    h("label", { for: "colours-players" }, "Players"), players,
-    h("div", { class: "actions" }, h("button", { type: "submit", class: open ? "secondary" : "", "data-testid": "colours-start" }, "Draw secret colours")));
+    h("h2", {}, open ? t("A new game") : t("Draw the colours")),
+    h("label", { for: "colours-players" }, t("Players")), players,
+    h("div", { class: "actions" }, h("button", { type: "submit", class: open ? "secondary" : "", "data-testid": "colours-start" }, t("Draw secret colours"))));
 }
 
-const ON_BOX = "on the box, choose Secret colours, then Reveal all";
 
 // Who may reveal, before the end: the owner's phone; for colours drawn on the box,
 // the box; for a round from before codes, any phone holding one of its seats.
@@ -57,22 +57,22 @@ function revealPanel() {
   const token = revealToken();
   if (!token) {
     const how = round.reveal_by === "box"
-      ? `These colours were drawn on the box: at the end, reveal them there (${ON_BOX}).`
-      : `At the end, the phone that drew the colours reveals them (or the box: ${ON_BOX}).`;
-    return h("section", { class: "panel" }, h("h2", {}, "End of the game"),
+      ? t("These colours were drawn on the box: at the end, reveal them there (on the box, choose Secret colours, then Reveal all).")
+      : t("At the end, the phone that drew the colours reveals them (or the box: on the box, choose Secret colours, then Reveal all).");
+    return h("section", { class: "panel" }, h("h2", {}, t("End of the game")),
       h("p", { class: "muted", "data-testid": "colours-reveal-elsewhere" }, how));
   }
-  const reveal = () => confirm("Show everyone's colour? Do this when the game is over.") && call("/api/colours/reveal", { round: round.round }, token);
+  const reveal = () => confirm(t("Show everyone's colour? Do this when the game is over.")) && call("/api/colours/reveal", { round: round.round }, token);
   return h("section", { class: "panel" },
-    h("h2", {}, "End of the game"),
-    h("button", { type: "button", class: "danger", "data-testid": "colours-reveal", onclick: reveal }, "Reveal everyone's colour"));
+    h("h2", {}, t("End of the game")),
+    h("button", { type: "button", class: "danger", "data-testid": "colours-reveal", onclick: reveal }, t("Reveal everyone's colour")));
 }
 
 // The round's code, on the phone that drew it, while seats are being taken.
 function codeBox() {
   const own = round && round.round && !round.revealed ? ownerOf(round.round) : null;
   if (!own) return null;
-  const note = round.reveal_by === "owner" ? "Only this phone shows the code, and only this phone (or the box) can reveal everyone's colour before the end." : null;
+  const note = round.reveal_by === "owner" ? t("Only this phone shows the code, and only this phone (or the box) can reveal everyone's colour before the end.") : null;
   return codePanel(own.code, note);
 }
 

@@ -1,12 +1,18 @@
 // /host: the host's controls. Lobby: game, players, options, seats, start.
 // In play: ask to free a seat (its holder's phone is asked; for a lost phone the
-// table agrees), leave your own, end the game. After: a new game.
+// table agrees), leave your own, end the game. After: play again or another game
+// for the same players (every phone keeps its seat), or clear the table.
 // Every call carries the host's own token; the server checks it.
-import { api, follow, getToken, myState, saveToken, showConnection } from "../api.js";
-import { clearError, h, listing, replace, showError } from "../dom.js";
+import { api, follow, getToken, myState, showConnection } from "../api.js";
+import { clearError, h, listing, replace, sentence, showError } from "../dom.js";
+import { t } from "../i18n.js";
+import { playAgainButton } from "../rematch.js";
 import { rejoin, stillSeated } from "../rejoin.js";
+import { chosenRules, rulesButton } from "../rules-card.js";
 import { seatName, seatNotices, tableProblem, who } from "../seats.js";
 import { setupFields } from "../setup-form.js";
+import { showTakeBack } from "../takeback.js";
+import { trickPauseControl } from "../trick-pause.js";
 
 const root = document.getElementById("host");
 const warnings = document.querySelector("[data-testid=hardware-warnings]");
@@ -34,7 +40,7 @@ async function call(path, body = {}) {
   try {
     return await api(path, body);
   } catch (err) {
-    if (err.status === 403 && !err.message.startsWith("only the host")) return rejoin();
+    if (err.status === 403 && err.code !== "not_host") return rejoin();
     showError(err.message);
     return null;
   }
@@ -45,16 +51,23 @@ async function hardware() {
     const health = await api("/healthz", undefined, { token: null });
     const broken = Object.entries(health.hardware)
       .filter(([, part]) => part && typeof part === "object" && part.healthy === false)
-      .map(([name, part]) => `${name}: ${part.error || "not working"}`);
+      .map(([name, part]) => {
+        const problem = part.error || t("not working");
+        return t("{part}: {problem}", { part: name, problem });
+      });
+    const problems = broken.join(t("; "));
     warnings.hidden = broken.length === 0;
-    warnings.textContent = broken.length ? `Hardware problem: ${broken.join("; ")}` : "";
+    warnings.textContent = broken.length ? t("Hardware problem: {problems}", { problems }) : "";
   } catch {
     // /healthz unreachable means the box is: the stream shows "reconnecting".
   }
 }
 
 function settingsForm(state) {
-  const current = { game: state.table.game, players: state.table.players, options: state.table.options };
+  const current = {
+    game: state.table.game, players: state.table.players, options: state.table.options,
+    take_backs: state.table.take_back?.mode, open_hands: state.table.replays?.open_hands,
+  };
   const key = JSON.stringify(current);
   if (settings && (settings.key === key || settings.dirty)) return settings.node;
   const fields = setupFields(games, current, () => (settings.dirty = true));
@@ -65,24 +78,22 @@ function settingsForm(state) {
   const node = h(
     "form",
     { class: "panel", "data-testid": "host-settings", onsubmit: save },
-    h("h2", {}, "Game settings"),
+    h("h2", {}, t("Game settings")),
     fields.node,
-    h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "host-save" }, "Save settings")),
+    h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "host-save" }, t("Save settings")),
+      rulesButton(() => chosenRules(fields.read()))), // the chosen game's card, with these options
   );
   settings = { key, node, dirty: false };
   return node;
 }
 
-// 32 hex digits from the browser's CSPRNG (crypto.randomUUID needs https).
-const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-
 // What the host is told before freeing a seat: in the lobby it is simply free again;
 // in play another seat holds a hand, so its holder (or the table) must agree.
 function releaseQuestion(state, seat) {
-  const which = `seat ${seat.seat + 1} (${seat.name})`;
-  if (state.table.phase === "lobby") return `Free ${which}? Their phone stops working; anyone can take the seat with the room code.`;
-  if (seat.seat === state.you.seat) return "Leave your seat? This phone leaves the game and host rights pass on; whoever takes the seat sees your hand.";
-  return `Ask to free ${which}? Their phone is asked first. If it is lost, every other player must agree, and then you free it. Every screen is told.`;
+  const which = { number: seat.seat + 1, name: seat.name };
+  if (state.table.phase === "lobby") return t("Free seat {number} ({name})? Their phone stops working; anyone can take the seat with the room code.", which);
+  if (seat.seat === state.you.seat) return t("Leave your seat? This phone leaves the game and host rights pass on; whoever takes the seat sees your hand.");
+  return t("Ask to free seat {number} ({name})? Their phone is asked first. If it is lost, every other player must agree, and then you free it. Every screen is told.", which);
 }
 
 function seatsPanel(state, { swap }) {
@@ -91,28 +102,32 @@ function seatsPanel(state, { swap }) {
     h(
       "li",
       { class: "row", "data-testid": "host-seat", "data-seat": seat.seat },
-      h("span", {}, `Seat ${seat.seat + 1}: `, seat.taken ? seat.name : h("em", {}, "free"), seat.seat === state.table.host ? " (host)" : ""),
+      h("span", {}, !seat.taken
+        ? t("Seat {number}: free", { number: seat.seat + 1 })
+        : seat.seat === state.table.host
+          ? t("Seat {number}: {name} (host)", { number: seat.seat + 1, name: seat.name })
+          : t("Seat {number}: {name}", { number: seat.seat + 1, name: seat.name })),
       seat.taken && !asking
         ? h("button", {
             type: "button", class: "secondary", "data-testid": "release", "data-seat": seat.seat,
             onclick: () => confirm(releaseQuestion(state, seat)) && call("/api/host/release", { seat: seat.seat }),
-          }, state.table.phase === "playing" && seat.seat === state.you.seat ? "Leave" : "Release")
+          }, state.table.phase === "playing" && seat.seat === state.you.seat ? t("Leave") : t("Release"))
         : null,
     ),
   );
   const choose = (testid) =>
-    h("select", { "data-testid": testid }, state.table.seats.map((s) => h("option", { value: s.seat }, `Seat ${s.seat + 1}: ${s.taken ? s.name : "free"}`)));
+    h("select", { "data-testid": testid }, state.table.seats.map((s) => h("option", { value: s.seat }, s.taken ? t("Seat {number}: {name}", { number: s.seat + 1, name: s.name }) : t("Seat {number}: free", { number: s.seat + 1 }))));
   const first = choose("swap-first");
   const second = choose("swap-second");
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, `Seats · room ${state.table.room}`),
+    h("h2", {}, t("Seats · room {code}", { code: state.table.room })),
     h("ol", { class: "plain" }, rows),
     swap
       ? h("div", { class: "row" }, first, second,
           h("button", { type: "button", class: "secondary", "data-testid": "swap",
-            onclick: () => call("/api/host/swap", { first: Number(first.value), second: Number(second.value) }) }, "Swap seats"))
+            onclick: () => call("/api/host/swap", { first: Number(first.value), second: Number(second.value) }) }, t("Swap seats")))
       : null,
   );
 }
@@ -122,15 +137,14 @@ function lobby(state) {
   const start = async () => {
     if (await call("/api/host/start")) location.assign("/seat");
   };
-  return [
-    settingsForm(state),
-    seatsPanel(state, { swap: true }),
-    h("div", { class: "actions" },
-      h("button", { type: "button", "data-testid": "host-start", disabled: missing > 0, onclick: start },
-        missing ? `Waiting for ${missing} more` : "Start the game"),
-      h("button", { type: "button", class: "danger", "data-testid": "host-end",
-        onclick: () => confirm("Cancel this game?") && call("/api/host/end") }, "Cancel the game")),
-  ];
+  const actions = h("div", { class: `actions${missing ? "" : " start-first"}` },
+    h("button", { type: "button", "data-testid": "host-start", disabled: missing > 0, onclick: start },
+      missing ? t("Waiting for {count} more", { count: missing }) : t("Start the game")),
+    h("button", { type: "button", class: "danger", "data-testid": "host-end",
+      onclick: () => confirm(t("Cancel this game?")) && call("/api/host/end") }, t("Cancel the game")));
+  // Every seat taken: Start is the first thing the host sees, the settings below it.
+  if (!missing) return [actions, seatsPanel(state, { swap: true }), settingsForm(state)];
+  return [settingsForm(state), seatsPanel(state, { swap: true }), actions];
 }
 
 // The pending request to free a seat: who answered, who not yet; free it once the
@@ -138,62 +152,80 @@ function lobby(state) {
 function releasePanel(state) {
   const ask = state.table.release;
   if (!ask) return null;
-  const names = (seats) => listing(seats.map((s) => who(state, s))) || "nobody";
+  const names = (seats) => listing(seats.map((s) => who(state, s))) || t("nobody");
   const answer = (allow) => call("/api/host/release/answer", { allow });
   return h(
     "section",
     { class: "panel notice", "data-testid": "host-release", "data-seat": ask.seat },
-    h("h2", {}, `Freeing seat ${ask.seat + 1} (${ask.name})`),
-    h("p", {}, `${ask.name}'s phone is asked to allow it. If that phone is lost, every other player agrees on theirs; then free it here (${ask.name}'s phone may refuse for ${ask.grace} s after you asked).`),
-    h("p", { "data-testid": "host-release-answers" }, `Agreed: ${names(ask.agreed)}. Waiting for: ${names(ask.waiting)}.`),
+    h("h2", {}, t("Freeing seat {number} ({name})", { number: ask.seat + 1, name: ask.name })),
+    h("p", {}, t("{name}'s phone is asked to allow it. If that phone is lost, every other player agrees on theirs; then free it here ({name}'s phone may refuse for {seconds} s after you asked).", { name: ask.name, seconds: ask.grace })),
+    h("p", { "data-testid": "host-release-answers" }, t("Agreed: {agreed}. Waiting for: {waiting}.", { agreed: names(ask.agreed), waiting: names(ask.waiting) })),
     h("div", { class: "actions" },
-      h("button", { type: "button", "data-testid": "host-release-free", disabled: ask.waiting.length > 0, onclick: () => answer(true) }, "Free it now (the table agreed)"),
-      h("button", { type: "button", class: "secondary", "data-testid": "host-release-withdraw", onclick: () => answer(false) }, "Withdraw")),
+      h("button", { type: "button", "data-testid": "host-release-free", disabled: ask.waiting.length > 0, onclick: () => answer(true) }, t("Free it now (the table agreed)")),
+      h("button", { type: "button", class: "secondary", "data-testid": "host-release-withdraw", onclick: () => answer(false) }, t("Withdraw"))),
   );
 }
 
 function playing(state) {
   const endEarly = () =>
-    confirm("Does everyone agree to stop here? The game ends now and the scores stand as they are.") &&
+    confirm(t("Does everyone agree to stop here? The game ends now and the scores stand as they are.")) &&
     call("/api/host/end-early");
   return [
-    h("p", {}, h("a", { class: "button", href: "/seat", "data-testid": "to-seat" }, "Back to my hand")),
+    h("p", {}, h("a", { class: "button", href: "/seat", "data-testid": "to-seat" }, t("Back to my hand"))),
     releasePanel(state),
     seatsPanel(state, { swap: false }),
+    trickPauseControl(state),
     h("div", { class: "actions" },
       state.end_early
-        ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, "End the game now (the table agrees)")
+        ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, t("End the game now (the table agrees)"))
         : null,
       h("button", { type: "button", class: "danger", "data-testid": "host-end",
-        onclick: () => confirm("End the game for everyone? It is kept in the box's history.") && call("/api/host/end") }, "End the game")),
+        onclick: () => confirm(t("End the game for everyone? It is kept in the box's history.")) && call("/api/host/end") }, t("End the game"))),
     state.end_early
-      ? h("p", { class: "muted" }, "Ending now (the table agrees) keeps the scores and names the winners; End the game abandons it without a result.")
+      ? h("p", { class: "muted" }, t("Ending now (the table agrees) keeps the scores and names the winners; End the game abandons it without a result."))
       : null,
   ];
 }
 
-// The key of the "New game" opening: the same for every try from this page, so a
-// try whose answer was lost gets the same host seat back.
-let newGameKey = null;
+// After a game: play again (same game, players and options), or another game for
+// the same people (its lobby opens with their seats); every phone keeps its seat.
+// Clearing the table ends every seat instead.
+let nextGame = null; // the "another game" form, kept while the result shows
+
+function nextGameForm(state) {
+  if (nextGame) return nextGame;
+  const fields = setupFields(games, {
+    game: state.table.game, players: state.table.players, options: state.table.options,
+    take_backs: state.table.take_back?.mode, open_hands: state.table.replays?.open_hands,
+  });
+  const open = async (event) => {
+    event.preventDefault();
+    const { game, players, options, take_backs, open_hands } = fields.read();
+    await call("/api/host/next-game", { game, players, options, take_backs, open_hands });
+  };
+  const node = h(
+    "form",
+    { class: "panel next-game", "data-testid": "next-game-form", onsubmit: open },
+    h("h2", {}, t("Another game for these players")),
+    h("p", { class: "muted" }, t("Everyone keeps their seat. With fewer seats, the last ones are freed; with more, newcomers join with the same room code.")),
+    fields.node,
+    h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "next-game-open" }, t("Open it for these players"))),
+  );
+  nextGame = node;
+  return node;
+}
 
 function over(state) {
-  newGameKey ||= randomId();
   const winners = listing((state.winners || []).map((s) => seatName(state, s)));
-  const again = async () => {
-    const opened = await leaveWith("/api/lobby", {
-      game: state.table.game, players: state.table.players, options: state.table.options,
-      name: seatName(state, state.you.seat), opener: newGameKey,
-    });
-    if (opened) {
-      saveToken(opened.token);
-      location.reload();
-    }
-  };
+  const toSeat = (phase) => phase === "playing" && location.assign("/seat");
   return [
-    h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, "Game over"), h("p", {}, `Winners: ${winners}`)),
+    h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, t("Game over")), h("p", {}, t("Winners: {names}", { names: winners }))),
+    h("div", { class: "actions start-first" }, playAgainButton(toSeat)),
+    nextGameForm(state),
     h("div", { class: "actions" },
-      h("button", { type: "button", "data-testid": "host-new-game", onclick: again }, "New game, same settings"),
-      h("button", { type: "button", class: "secondary", "data-testid": "host-clear", onclick: async () => (await leaveWith("/api/host/end", {})) && location.assign("/") }, "Clear the table")),
+      h("button", { type: "button", class: "secondary", "data-testid": "host-clear",
+        onclick: async () => confirm(t("Clear the table? Every phone leaves it; a new game needs everyone to join again.")) && (await leaveWith("/api/host/end", {})) && location.assign("/") },
+        t("Clear the table"))),
   ];
 }
 
@@ -202,11 +234,13 @@ function render(state) {
   version = state.table.version;
   if (state.you.seat === null) return rejoin();
   if (!state.you.host) {
-    const host = state.table.host === null ? "nobody yet" : seatName(state, state.table.host);
-    replace(root, h("p", { class: "notice", "data-testid": "not-host" }, `Only the host (${host}) can use these controls.`));
+    const host = state.table.host === null ? t("nobody yet") : seatName(state, state.table.host);
+    replace(root, h("p", { class: "notice", "data-testid": "not-host" }, t("Only the host ({name}) can use these controls.", { name: host })));
     return;
   }
+  showTakeBack(state, { asSeat: true }); // a take-back waits for this seat too
   const phase = state.table.phase;
+  if (phase !== "over") nextGame = null;
   replace(root, seatNotices(state), phase === "lobby" ? lobby(state) : phase === "playing" ? playing(state) : over(state));
   hardware();
 }
@@ -214,7 +248,8 @@ function render(state) {
 async function main() {
   const token = getToken();
   if (!token) {
-    replace(root, h("p", { class: "notice", "data-testid": "not-host" }, "Open a game or join one first: ", h("a", { href: "/" }, "front page"), "."));
+    replace(root, h("p", { class: "notice", "data-testid": "not-host" },
+      sentence(t("Open a game or join one first: {link}."), { link: h("a", { href: "/" }, t("front page")) })));
     return;
   }
   try {
@@ -224,7 +259,7 @@ async function main() {
       // A game that could not be resumed after an update ended every seat: say why.
       const status = await api("/api/status", undefined, { token: null });
       if (!status.problem) return rejoin();
-      replace(root, tableProblem({ table: status }), h("p", {}, h("a", { class: "button", href: "/" }, "Open a new game")));
+      replace(root, tableProblem({ table: status }), h("p", {}, h("a", { class: "button", href: "/" }, t("Open a new game"))));
       return;
     }
     render(state);

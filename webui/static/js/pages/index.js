@@ -2,6 +2,7 @@
 import { api, getToken, myState, saveToken } from "../api.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { joinForm } from "../join-form.js";
+import { t } from "../i18n.js";
 import { setupFields } from "../setup-form.js";
 import { tableProblem } from "../seats.js";
 
@@ -37,7 +38,7 @@ async function newGameForm() {
   const { games } = await api("/api/games", undefined, { token: null });
   const fields = setupFields(games, {});
   const name = h("input", { type: "text", id: "new-name", "data-testid": "new-name", maxlength: 16, required: true, value: localStorage.getItem("tablemate.name") || "" });
-  const button = h("button", { type: "submit", "data-testid": "new-open" }, "Open the game");
+  const button = h("button", { type: "submit", "data-testid": "new-open" }, t("Open the game"));
   const submit = async (event) => {
     event.preventDefault();
     clearError();
@@ -67,10 +68,10 @@ async function newGameForm() {
   return h(
     "form",
     { class: "panel", "data-testid": "new-game-form", onsubmit: submit },
-    h("h2", {}, "Open a new game"),
-    h("p", { class: "muted" }, "You take seat 1 and host: you start the game when everyone has joined."),
+    h("h2", {}, t("Open a new game")),
+    h("p", { class: "muted" }, t("You take seat 1 and host: you start the game when everyone has joined.")),
     fields.node,
-    h("label", { for: "new-name" }, "Your name"),
+    h("label", { for: "new-name" }, t("Your name")),
     name,
     h("div", { class: "actions" }, button),
   );

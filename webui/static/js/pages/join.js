@@ -1,13 +1,23 @@
 // /j/CODE: what the box's QR code opens. A phone that already holds a seat at
-// this table (it slept, or reloaded) goes straight back to it.
-import { getToken, myState } from "../api.js";
+// this table (it slept, or reloaded) goes straight back to it. A full game is
+// offered to watch (join-form.js); a phone whose seat the next game no longer has
+// (fewer seats) is told so.
+import { api, getToken, myState } from "../api.js";
 import { replace, showError } from "../dom.js";
 import { joinForm } from "../join-form.js";
+import { seatNotices } from "../seats.js";
 
 async function main() {
   const box = document.getElementById("join");
+  const notice = document.querySelector("[data-testid=rejoin-notice]");
   if (new URLSearchParams(location.search).has("rejoin")) {
-    document.querySelector("[data-testid=rejoin-notice]").hidden = false;
+    notice.hidden = false;
+    api("/api/status", undefined, { token: null })
+      .then((status) => {
+        const dropped = (status.notices || []).filter((n) => n.kind === "dropped");
+        if (dropped.length) notice.after(seatNotices({ table: { notices: dropped } }));
+      })
+      .catch(() => {});
   }
   try {
     if (getToken()) {

@@ -4,10 +4,18 @@
 // announced here, and a request to free this seat asks this phone first.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { clearError, h, replace, showError } from "../dom.js";
-import { boardDetailsFor, boardTopFor, handFor } from "../games.js";
+import { dealFingerprint } from "../fingerprint.js";
+import { boardDetailsFor, boardTopFor, handFor, throwPurpose } from "../games.js";
+import { t } from "../i18n.js";
+import { languageSwitch } from "../languages.js";
 import { rejoin, stillSeated } from "../rejoin.js";
-import { lobbyList, seatName, seatNotices } from "../seats.js";
+import { rulesButton } from "../rules-card.js";
+import { gameOverPanel, lastGamePanel, leaveButton } from "../rematch.js";
+import { gameTitle, lobbyList, seatName, seatNotices } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
+import { showMoments } from "../summary.js";
+import { showTakeBack } from "../takeback.js";
+import { keepAwake } from "../wakelock.js";
 
 const nodes = {
   header: document.getElementById("header"),
@@ -23,6 +31,16 @@ let version = -1;
 let hand = null; // {game, draw(state)}
 let myTurn = false;
 let askedMe = false; // a request to free this seat is showing
+let drawerOpen = false; // scores and history, one tap from the header
+let lastState = null;
+let stopFollowing = () => {}; // ends the live stream (before leaving the table)
+
+function toggleDrawer(open = !drawerOpen) {
+  drawerOpen = open;
+  nodes.board.classList.toggle("open", open);
+  document.body.classList.toggle("drawer-open", open);
+  if (lastState) replace(nodes.header, header(lastState));
+}
 
 // 32 hex digits from the browser's CSPRNG (crypto.randomUUID needs https).
 const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -65,7 +83,7 @@ function releaseRequest(state) {
   const me = state.you.seat;
   if (!ask || ask.seat !== me) askedMe = false;
   if (!ask) return null;
-  const seat = `seat ${ask.seat + 1}`;
+  const seat = ask.seat + 1;
   const buttons = (yes, no) =>
     h("div", { class: "actions" },
       h("button", { type: "button", "data-testid": "release-allow", onclick: () => answerRelease(true) }, yes),
@@ -76,19 +94,19 @@ function releaseRequest(state) {
     if (!askedMe && navigator.userActivation?.hasBeenActive) navigator.vibrate?.([200, 100, 200]);
     askedMe = true;
     body = [
-      h("h2", {}, "The host wants to free your seat"),
-      h("p", {}, "If you allow it, this phone leaves the game and whoever takes the seat sees your hand."),
-      buttons("Allow", "Refuse"),
+      h("h2", {}, t("The host wants to free your seat")),
+      h("p", {}, t("If you allow it, this phone leaves the game and whoever takes the seat sees your hand.")),
+      buttons(t("Allow"), t("Refuse")),
     ];
   } else if (ask.by === me) {
-    body = h("p", {}, `You asked to free ${seat} (${ask.name}): waiting for their answer, or the table's.`);
+    body = h("p", {}, t("You asked to free seat {number} ({name}): waiting for their answer, or the table's.", { number: seat, name: ask.name }));
   } else if (ask.agreed.includes(me)) {
-    body = h("p", {}, `You agreed to free ${seat} (${ask.name}). Waiting for ${ask.name}'s phone or the others.`);
+    body = h("p", {}, t("You agreed to free seat {number} ({name}). Waiting for {name}'s phone or the others.", { number: seat, name: ask.name }));
   } else {
     body = [
-      h("h2", {}, `The host asks to free ${seat} (${ask.name})`),
-      h("p", {}, `Agree only if ${ask.name}'s phone is lost: whoever takes the seat sees that hand.`),
-      buttons("Agree", "Refuse"),
+      h("h2", {}, t("The host asks to free seat {number} ({name})", { number: seat, name: ask.name })),
+      h("p", {}, t("Agree only if {name}'s phone is lost: whoever takes the seat sees that hand.", { name: ask.name })),
+      buttons(t("Agree"), t("Refuse")),
     ];
   }
   return h("section", { class: "panel notice", "data-testid": "release-request", "data-seat": ask.seat }, body);
@@ -97,14 +115,26 @@ function releaseRequest(state) {
 function header(state) {
   const me = state.you.seat;
   return [
-    h("h1", { "data-testid": "seat-name" }, `${seatName(state, me)} · seat ${me + 1}`),
-    h("span", { "data-testid": "seat-room" }, `Room ${state.table.room}`),
-    state.you.host ? h("a", { class: "button secondary", href: "/host", "data-testid": "host-link" }, "Host controls") : null,
+    // Who I am, with the room code and the deal's fingerprint under it: one column
+    // that takes the header's spare width, so a name is never cut to a letter.
+    h("div", { class: "seat-id" },
+      h("h1", { "data-testid": "seat-name" }, t("{name} · seat {number}", { name: seatName(state, me), number: me + 1 })),
+      h("span", { class: "seat-room" },
+        h("span", { "data-testid": "seat-room" }, t("Room {code}", { code: state.table.room })), dealFingerprint(state))),
+    state.you.host ? h("a", { class: "button secondary", href: "/host", "data-testid": "host-link" }, t("Host")) : null,
+    rulesButton(() => "/api/rules"), // the game's rules card, over the page (js/rules-card.js)
+    state.table.phase === "lobby"
+      ? null
+      : h("button", {
+          type: "button", class: `secondary drawer-toggle${drawerOpen ? " open" : ""}`, "data-testid": "drawer-toggle",
+          "aria-expanded": drawerOpen, onclick: () => toggleDrawer(),
+        }, drawerOpen ? t("Close") : t("Scores")),
   ];
 }
 
 function turnCue(state) {
-  const mine = (state.to_act || []).includes(state.you.seat);
+  // Nobody's turn while the table reads a summary: the cue comes when play resumes.
+  const mine = !state.table.interlude && (state.to_act || []).includes(state.you.seat);
   // Phones only let a page vibrate once someone has touched it.
   if (mine && !myTurn && navigator.userActivation?.hasBeenActive) navigator.vibrate?.(200);
   myTurn = mine;
@@ -115,26 +145,40 @@ function render(state) {
   if (state.table.version < version) return; // an older answer arriving late
   version = state.table.version;
   if (state.you.seat === null) return rejoin();
+  // The next game at this table (play again, another game) needs a fresh hand.
+  if (state.table.phase === "lobby" || (lastState?.table.phase === "over" && state.table.phase === "playing")) hand = null;
+  lastState = state;
+  const playing = state.table.phase !== "lobby";
+  document.body.classList.toggle("seat-playing", playing); // one screen, no scroll: app.css
+  if (!playing && drawerOpen) toggleDrawer(false);
   replace(nodes.header, header(state));
-  replace(nodes.notices, seatNotices(state), releaseRequest(state));
-  replace(nodes.sticks, sticksStrip(state));
+  replace(nodes.notices, seatNotices(state), releaseRequest(state), keepAwake(state.table.phase === "playing"));
+  const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
+  replace(nodes.sticks, strip(state));
+  showMoments(state, { asSeat: true }); // the finished trick, the deal's summary
+  showTakeBack(state, { asSeat: true }); // undo my last move, the table's answer
   turnCue(state);
   if (state.table.phase === "lobby") {
     replace(
       nodes.lobby,
       h("section", { class: "panel", "data-testid": "lobby" },
-        h("h2", {}, `Waiting for players: ${state.table.title}`),
+        h("h2", {}, t("Waiting for players: {game}", { game: gameTitle(state.table.title) })),
         lobbyList(state),
-        h("p", { class: "muted" }, state.you.host ? "Start from Host controls when everyone is in." : "The host starts the game when everyone is in.")),
+        h("p", { class: "muted" }, state.you.host ? t("Start from Host controls when everyone is in.") : t("The host starts the game when everyone is in.")),
+        h("div", { class: "actions" }, leaveButton(() => stopFollowing()))),
+      lastGamePanel(state),
     );
     replace(nodes.top);
     replace(nodes.board);
     replace(nodes.hand);
     return;
   }
-  replace(nodes.lobby);
+  // After a game: what comes next (play again, another game, leave).
+  replace(nodes.lobby, state.table.phase === "over" ? gameOverPanel(state, { stop: () => stopFollowing() }) : null);
   replace(nodes.top, boardTopFor(state));
-  replace(nodes.board, boardDetailsFor(state));
+  // The drawer: the game's details, the game before, and this phone's language (the
+  // page's footer is hidden during play: one screen).
+  replace(nodes.board, boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
@@ -151,7 +195,7 @@ async function main() {
   } catch (err) {
     showError(err.message);
   }
-  follow(`/api/stream?token=${encodeURIComponent(token)}`, { state: render, rejoin, closed: stillSeated }, showConnection);
+  stopFollowing = follow(`/api/stream?token=${encodeURIComponent(token)}`, { state: render, rejoin, closed: stillSeated }, showConnection);
 }
 
 main();

@@ -3,7 +3,8 @@
 // dark sides, and the latest throws. Follows the public stream for new throws.
 import { api, follow, showConnection } from "../api.js";
 import { h, replace, showError } from "../dom.js";
-import { sticksFace, throwButton } from "../sticks.js";
+import { t, tn } from "../i18n.js";
+import { sticksFace, throwButton, throwerName } from "../sticks.js";
 
 const root = document.getElementById("sticks-page");
 let shown = null; // the throw number drawn last
@@ -14,10 +15,10 @@ const percent = (part, whole) => (whole ? `${((100 * part) / whole).toFixed(1)}%
 
 function ago(history, at) {
   const seconds = Math.max(0, Math.round(history.now - at));
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
-  if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
-  return `${Math.round(seconds / 86400)} days ago`;
+  if (seconds < 60) return t("{count} s ago", { count: seconds });
+  if (seconds < 3600) return t("{count} min ago", { count: Math.round(seconds / 60) });
+  if (seconds < 86400) return t("{count} h ago", { count: Math.round(seconds / 3600) });
+  return tn("{count} day ago", "{count} days ago", Math.round(seconds / 86400));
 }
 
 function latest(history) {
@@ -28,9 +29,11 @@ function latest(history) {
     last
       ? [
           sticksFace(last, { key: last.number, big: true }),
-          h("p", { "data-testid": "sticks-latest-text" }, `Throw #${last.number}: ${last.count} dark, by ${last.by}, ${ago(history, last.at)}`),
+          h("p", { "data-testid": "sticks-latest-text" }, t("Throw #{number}: {count} dark, by {name}, {ago}", {
+            number: last.number, count: last.count, name: throwerName(last.by), ago: ago(history, last.at),
+          })),
         ]
-      : h("p", {}, "No throw yet."),
+      : h("p", {}, t("No throw yet.")),
     h("div", { class: "actions" }, throwButton("sticks", () => load())),
   );
 }
@@ -56,26 +59,28 @@ function frequencies(history) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, `Are they fair? ${total} throw${total === 1 ? "" : "s"}`),
-    h("p", { class: "muted" }, "Each stick is a fair coin, so 0 to 5 dark sides come up 1, 5, 10, 10, 5 and 1 times in 32. Dark bars: this box; pale bars: fair sticks."),
+    h("h2", {}, tn("Are they fair? {count} throw", "Are they fair? {count} throws", total)),
+    h("p", { class: "muted" }, t("Each stick is a fair coin, so 0 to 5 dark sides come up 1, 5, 10, 10, 5 and 1 times in 32. Dark bars: this box; pale bars: fair sticks.")),
     h("table", { class: "sticks-table", "data-testid": "sticks-frequencies" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, "Dark"), h("th", {}, ""), h("th", { class: "num" }, "Seen"), h("th", { class: "num" }, "Fair"))),
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("Dark")), h("th", {}, ""), h("th", { class: "num" }, t("Seen")), h("th", { class: "num" }, t("Fair")))),
       h("tbody", {}, rows)),
     fit(history),
-    h("p", { "data-testid": "sticks-per-stick" }, "Dark side up, stick by stick: ",
-      history.dark_per_stick.map((dark, i) => `${i + 1}: ${percent(dark, total)}`).join(" · ")),
+    h("p", { "data-testid": "sticks-per-stick" }, t("Dark side up, stick by stick: {shares}", {
+      shares: history.dark_per_stick.map((dark, i) => `${i + 1}: ${percent(dark, total)}`).join(" · "),
+    })),
   );
 }
 
 function fit(history) {
   if (!history.fit) {
     return h("p", { class: "muted", "data-testid": "sticks-fit" },
-      `After ${history.fit_from} throws the box also tests the fit (chi-square): ${history.total} so far.`);
+      t("After {from} throws the box also tests the fit (chi-square): {total} so far.", { from: history.fit_from, total: history.total }));
   }
   const p = history.fit.p_value;
-  const verdict = p >= 0.01 ? "what fair sticks give" : "unusual: keep throwing, and tell the box's owner if it stays low";
-  return h("p", { "data-testid": "sticks-fit" },
-    `Chi-square test over ${history.total} throws: p = ${p.toFixed(3)}, ${verdict}. Fair sticks give p below 0.01 in one test out of a hundred.`);
+  const words = { total: history.total, p: p.toFixed(3) };
+  return h("p", { "data-testid": "sticks-fit" }, p >= 0.01
+    ? t("Chi-square test over {total} throws: p = {p}, what fair sticks give. Fair sticks give p below 0.01 in one test out of a hundred.", words)
+    : t("Chi-square test over {total} throws: p = {p}, unusual: keep throwing, and tell the box's owner if it stays low. Fair sticks give p below 0.01 in one test out of a hundred.", words));
 }
 
 function recent(history) {
@@ -83,12 +88,15 @@ function recent(history) {
   return h(
     "section",
     { class: "panel" },
-    h("h2", {}, "Latest throws"),
+    h("h2", {}, t("Latest throws")),
     h("ol", { class: "sticks-recent", "data-testid": "sticks-recent" },
-      history.recent.map((t) =>
-        h("li", { "data-number": t.number }, sticksFace(t, { testid: "sticks-recent-throw" }), ` #${t.number} by ${t.by}, ${ago(history, t.at)}`))),
+      history.recent.map((thrown) =>
+        h("li", { "data-number": thrown.number }, sticksFace(thrown, { testid: "sticks-recent-throw" }), " ", byLine(history, thrown)))),
   );
 }
+
+const byLine = (history, thrown) =>
+  t("#{number} by {name}, {ago}", { number: thrown.number, name: throwerName(thrown.by), ago: ago(history, thrown.at) });
 
 async function load() {
   if (loading) {

@@ -2,26 +2,37 @@
 // seats fill, then the game with no hand, in big type. Never sends a token.
 import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
-import { boardFor } from "../games.js";
-import { lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
+import { dealFingerprint } from "../fingerprint.js";
+import { boardFor, throwPurpose } from "../games.js";
+import { t } from "../i18n.js";
+import { languageSwitch } from "../languages.js";
+import { lastGamePanel } from "../rematch.js";
+import { rulesCorner } from "../rules-card.js";
+import { gameTitle, lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
+import { showMoments } from "../summary.js";
+import { showTakeBack } from "../takeback.js";
 
 const root = document.getElementById("table");
 const sticks = document.getElementById("sticks");
 let version = -1;
+
+// The TV page fits one screen, so its language switch sits in the header bar (app.css
+// hides the footer here): a TV may speak other than the table's configured language.
+document.querySelector("body > header.bar")?.append(languageSwitch("table-languages"));
 
 function lobby(state) {
   const room = state.table.room;
   return h(
     "section",
     { class: "panel", "data-testid": "table-lobby" },
-    h("h1", {}, `${state.table.title}: join with your phone`),
+    h("h1", {}, t("{game}: join with your phone", { game: gameTitle(state.table.title) })),
     h("div", { class: "row" },
-      h("img", { class: "join-qr", "data-testid": "join-qr", src: `/join-qr.png?room=${room}`, alt: `QR code to join room ${room}` }),
+      h("img", { class: "join-qr", "data-testid": "join-qr", src: `/join-qr.png?room=${room}`, alt: t("QR code to join room {code}", { code: room }) }),
       h("div", {},
-        h("p", {}, "Room code"),
+        h("p", {}, t("Room code")),
         h("p", { class: "room-code", "data-testid": "room-code" }, room),
-        h("p", { class: "muted" }, `or open ${location.host}/j/${room}`))),
+        h("p", { class: "muted" }, t("or open {address}", { address: `${location.host}/j/${room}` })))),
     lobbyList(state),
   );
 }
@@ -30,29 +41,34 @@ function lobby(state) {
 function pendingRelease(state) {
   const ask = state.table.release;
   if (!ask) return null;
-  const waiting = ask.waiting.map((s) => seatName(state, s)).join(", ");
-  return h("p", { class: "notice", "data-testid": "table-release" },
-    `The host asks to free seat ${ask.seat + 1} (${ask.name})` + (waiting ? `: waiting for ${waiting}` : ""));
+  const waiting = ask.waiting.map((s) => seatName(state, s)).join(t(", "));
+  const asked = { number: ask.seat + 1, name: ask.name, names: waiting };
+  return h("p", { class: "notice", "data-testid": "table-release" }, waiting
+    ? t("The host asks to free seat {number} ({name}): waiting for {names}", asked)
+    : t("The host asks to free seat {number} ({name})", asked));
 }
 
 function render(state) {
   if (state.table.version < version) return;
   version = state.table.version;
-  replace(sticks, sticksStrip(state, { from: "table", token: null }));
+  replace(sticks, sticksStrip(state, { from: "table", token: null, purpose: throwPurpose }));
+  showMoments(state); // the finished trick, the deal's summary (no buttons here)
+  showTakeBack(state); // a take-back waiting for the phones' answers
+  rulesCorner(state); // the game's rules card, from a corner button (js/rules-card.js)
   const phase = state.table.phase;
   if (phase === "idle") {
     replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
       tableProblem(state),
-      h("h1", {}, "No game is open"),
-      h("p", {}, `Open one from a phone at ${location.host} or with the box's buttons.`)));
+      h("h1", {}, t("No game is open")),
+      h("p", {}, t("Open one from a phone at {address} or with the box's buttons.", { address: location.host }))));
   } else if (phase === "lobby") {
-    replace(root, lobby(state));
+    replace(root, seatNotices(state), lobby(state), lastGamePanel(state)); // the game before, while seats fill
   } else {
     // A seat freed during play (a lost phone) can be taken again: show how.
     const free = phase === "playing" && state.table.seats.some((s) => !s.taken);
     replace(
       root,
-      h("p", { "data-testid": "table-room" }, `${state.table.title} · room ${state.table.room}`),
+      h("p", { "data-testid": "table-room" }, t("{game} · room {code} · ", { game: gameTitle(state.table.title), code: state.table.room }), dealFingerprint(state)),
       seatNotices(state),
       pendingRelease(state),
       free ? lobby(state) : null,

@@ -1,0 +1,128 @@
+"""What the box says itself (the OLED, its menus and notices), in the table's language.
+
+The pages are worded by Flask-Babel during a request (webui/i18n.py); the box draws
+outside any request, on its render thread, so it reads the same compiled catalogs
+(webui/catalogs.py) with Babel directly: `words(lang)` is one language's
+`gettext`/`ngettext`, with `{name}` placeholders filled as everywhere else.
+
+Screens stay pure: they are handed the language, never look it up. A screen that
+gets the table's status reads `status["language"]` (`words_for(status)`), the one
+thing every screen is already given; the few that draw without a status (menus,
+notices, secret colours) take `lang` as a parameter.
+
+Words chosen before anyone knows who will read them (a menu's items, a notice, a
+throw's label, module constants) are `Text`: the English id and its params, made
+with the markers `N_(...)` and `Nn_(...)` that `scripts/i18n extract` sees, and
+said in a language only when drawn (`say`). So a menu opened in English is drawn
+in Japanese the moment the table's language changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from babel.support import NullTranslations, Translations
+
+# Code -> its own name, as a language menu shows it (the same as webui.i18n.LANGUAGES,
+# which imports Flask: a test keeps the two equal).
+LANGUAGES = {"en": "English", "ja": "日本語"}
+DEFAULT = "en"
+
+
+def valid(lang: object) -> str | None:
+    return lang if isinstance(lang, str) and lang in LANGUAGES else None
+
+
+class Words:
+    """One language's translations; English (the ids themselves) when it has none."""
+
+    def __init__(self, lang: str, translations: NullTranslations) -> None:
+        self.lang = lang
+        self._translations = translations
+
+    def gettext(self, message: str, **params: Any) -> str:
+        return _fill(self._translations.gettext(message), message, params)
+
+    def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
+        """The form for `n`; `{count}` is `n` unless params say otherwise."""
+        text = self._translations.ngettext(singular, plural, n)
+        english = singular if n == 1 else plural
+        return _fill(text, english, {"count": n, **params})
+
+
+def _fill(text: str, english: str, params: Mapping[str, Any]) -> str:
+    """`text` with its placeholders filled; a translation naming a placeholder the
+    params lack falls back to the English (as webui.i18n.translated)."""
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return english.format(**params)
+
+
+@cache
+def words(lang: str | None) -> Words:
+    """The words of `lang` (English for None or a language without a catalog)."""
+    code = valid(lang) or DEFAULT
+    if code == DEFAULT:
+        return Words(code, NullTranslations())  # English is the ids themselves
+    # Where the pages' catalogs are (imported here: the webui package imports the table,
+    # which imports this module).
+    from webui import catalogs
+
+    catalogs.compile_all(only_stale=True)  # an update changed a .po: never stale text
+    return Words(code, Translations.load(str(catalogs.TRANSLATIONS), [code], catalogs.DOMAIN))
+
+
+def words_for(status: Mapping[str, Any] | None) -> Words:
+    """The table's language, from the status every screen is given."""
+    return words((status or {}).get("language"))
+
+
+class Text(str):
+    """Words to say later, in the reader's language: a str of the English (so code and
+    tests that only know English keep working), which also keeps its id and params to
+    say it again in another language (a param may itself be a Text)."""
+
+    message: str
+    params: Mapping[str, Any]
+    plural: str | None
+    n: int  # which plural form (not `count`: str has a method of that name)
+
+    def __new__(
+        cls,
+        message: str,
+        params: Mapping[str, Any] | None = None,
+        plural: str | None = None,
+        count: int = 1,
+    ) -> Text:
+        params = dict(params or {})
+        english = message if plural is None or count == 1 else plural
+        made = super().__new__(cls, _fill(english, english, params))
+        made.message, made.params, made.plural, made.n = message, params, plural, count
+        return made
+
+    def say(self, lang: Words | str | None) -> str:
+        w = lang if isinstance(lang, Words) else words(lang)
+        params = {key: say(value, w) for key, value in self.params.items()}
+        if self.plural is None:
+            return w.gettext(self.message, **params)
+        return w.ngettext(self.message, self.plural, self.n, **params)
+
+
+def N_(message: str, **params: Any) -> Text:
+    """Mark `message` for the catalogs; worded later, when drawn."""
+    return Text(message, params)
+
+
+def Nn_(singular: str, plural: str, count: int, **params: Any) -> Text:
+    """A plural marked for the catalogs: "{count} player" / "{count} players"."""
+    return Text(singular, {"count": count, **params}, plural, count)
+
+
+def say(text: Any, lang: Words | str | None) -> Any:
+    """A Text in `lang`; anything else (a name, a number: data) as it is."""
+    return text.say(lang) if isinstance(text, Text) else text

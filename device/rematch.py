@@ -1,0 +1,89 @@
+"""The next game at the same table: who keeps which seat, the last result, names.
+
+After a game ends the host starts the next one for the same people (Table.rematch):
+"play again" (same game, players and options, a new seed) or another game. Every
+seat keeps its token, so each phone follows on its own; seats beyond a smaller
+player count are freed (logged on the new game, so every screen says so), a larger
+count leaves free seats for newcomers with the same room code. The new game's table
+options keep a link to the game before (AFTER: its id), from which every screen
+shows that game's result until the next one ends. No schema change: table options
+are a JSON column already, and the seat log takes any kind.
+
+One person per name at a table: names are compared without case or spaces, so
+"bo" and " Bo " are the same name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from device.journal import Journal, SeatRecord
+
+AFTER = "after"  # table options: the id of the game this one follows
+DROPPED = "dropped"  # seat log: a seat beyond the new game's player count was freed
+NAME_TAKEN = "name_taken"  # TableError code
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same at a table: letters and digits, any case or spacing."""
+    return "".join(name.split()).casefold()
+
+
+def name_taken(name: str, others: Iterable[str]) -> bool:
+    key = name_key(name)
+    return any(name_key(other) == key for other in others)
+
+
+@dataclass(frozen=True)
+class NextSeats:
+    """Who sits where in the next game."""
+
+    kept: dict[int, SeatRecord]  # same seat, same name, same token
+    freed: list[SeatRecord]  # beyond the new player count, lowest seat first
+    host: int | None  # the host keeps the role unless their seat is freed
+
+
+def next_seating(seats: Mapping[int, SeatRecord], host: int | None, players: int) -> NextSeats:
+    kept = {seat: record for seat, record in sorted(seats.items()) if seat < players}
+    freed = [record for seat, record in sorted(seats.items()) if seat >= players]
+    if host not in kept:
+        host = min(kept) if kept else None  # host rights pass to the lowest kept seat
+    return NextSeats(kept, freed, host)
+
+
+def last_game(journal: Journal, game_id: Any) -> dict[str, Any] | None:
+    """The public result of a finished game, for the "Last game" panel: each seat's
+    name, final score and whether it won. None for a game that did not finish (or no
+    longer replays). Nothing secret: the scores and winners are public at the end."""
+    if not isinstance(game_id, int):
+        return None
+    record = journal.game(game_id)
+    if record is None or record.status != "over" or record.seed is None:
+        return None
+    if record.engine not in engines.names():
+        return None
+    try:
+        game = engines.load(record.saved_game())
+    except Exception:
+        return None  # an update changed its rules: history keeps it, the panel does not
+    if not game.finished:
+        return None
+    names = {seat.seat: seat.name for seat in record.seats}
+    winners = set(game.winners)
+    return {
+        "id": record.id,
+        "game": record.engine,
+        "title": engines.info(record.engine)["title"],
+        "seats": [
+            {
+                "seat": seat,
+                "name": names.get(seat, f"Seat {seat + 1}"),
+                "score": score,
+                "winner": seat in winners,
+            }
+            for seat, score in enumerate(game.scores)
+        ],
+    }

@@ -1,0 +1,28 @@
+// The page scripts' words in the reader's language. The server picks the language
+// (webui/i18n.py) and writes it in <html lang>; the words come from a catalog made
+// from the same Babel .po sources as the server's (webui/catalogs.py), so there is
+// no second dictionary. English is the source: an id without a translation shows as
+// it is. `scripts/i18n extract` finds t("...") and tn("one", "many", n) calls.
+export const lang = document.documentElement.lang || "en";
+
+const catalog = lang === "en"
+  ? {}
+  : await fetch(`/static/i18n/${lang}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+
+const fill = (text, params) =>
+  params ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole)) : text;
+
+// t("Waiting for {count} more", { count: 2 })
+export function t(msgid, params) {
+  const found = catalog[msgid];
+  return fill(typeof found === "string" ? found : msgid, params);
+}
+
+// tn("{count} card", "{count} cards", n, { count: n }): English picks by n; a catalog
+// gives its language's forms (Japanese has one).
+export function tn(singular, plural, n, params) {
+  const forms = catalog[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) text = forms.length === 1 ? forms[0] : forms[n === 1 ? 0 : 1] ?? text;
+  return fill(text, { count: n, ...params });
+}

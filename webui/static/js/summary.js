@@ -1,0 +1,185 @@
+// What just happened, on phones and the table page, drawn over the page's own layout
+// (a fixed layer: it never moves the hand or the board):
+// * the trick pause: a finished trick with its winner stays on screen until the next
+//   trick's first card, and at least the table's `trick_pause` seconds; after those
+//   seconds it shrinks to one line until that card comes. The engine's view says which
+//   trick was last ("last_trick"); only the page keeps time.
+// * the summary: after a deal, round or season (or the end) the table waits for every
+//   seat's Continue (state.table.interlude); meanwhile the view's "summary" is shown
+//   with each seat's points and running total, Continue on phones, Skip for the host.
+// Each game draws its own part (its module's `trickMoment(state, trick)` and
+// `summary(state)`); this file never names a game.
+import { api } from "./api.js";
+import { clearError, h, replace, showError } from "./dom.js";
+import { gameModule } from "./games.js";
+import { t } from "./i18n.js";
+import { gameTitle, seatName } from "./seats.js";
+import { rejoin } from "./rejoin.js";
+
+const style = document.createElement("link");
+style.rel = "stylesheet";
+style.href = new URL("../summary.css", import.meta.url).href;
+document.head.append(style);
+
+const layer = h("div", { class: "moments", "data-testid": "moments" });
+document.body.append(layer);
+
+let latest = null; // the last state drawn, for the redraw when the trick pause ends
+let seated = false;
+let timer = null;
+let sending = false;
+const firstSeen = new Map(); // finished trick -> when this page first showed it (ms)
+
+const trickKey = (trick) => JSON.stringify(trick);
+
+// The finished trick to keep on screen, or null: {trick, full} where full is false
+// once the pause is over and only one line stays until the next trick's first card.
+export function finishedTrick(state) {
+  const trick = state.last_trick;
+  if (!trick || state.phase === "over") return null;
+  const key = trickKey(trick);
+  const now = Date.now();
+  if (!firstSeen.has(key)) {
+    if (firstSeen.size > 8) firstSeen.clear();
+    firstSeen.set(key, now);
+  }
+  const pauseMs = (state.table.trick_pause ?? 0) * 1000;
+  const left = firstSeen.get(key) + pauseMs - now;
+  const nextStarted = (state.trick?.cards?.length ?? 0) > 0;
+  if (left > 0) return { trick, full: true, left };
+  return nextStarted ? null : { trick, full: false, left: 0 };
+}
+
+function trickStrip(state) {
+  const shown = finishedTrick(state);
+  if (!shown) return null;
+  const draw = gameModule(state.game)?.trickMoment;
+  if (!draw) return null;
+  if (shown.left > 0) {
+    clearTimeout(timer);
+    timer = setTimeout(() => latest && drawMoments(latest), shown.left + 50);
+  }
+  return h(
+    "section",
+    {
+      class: `trick-moment${shown.full ? "" : " brief"}`,
+      "data-testid": "trick-moment",
+      "data-full": shown.full,
+      role: "status",
+      "aria-live": "polite",
+    },
+    draw(state, shown.trick, { full: shown.full }),
+  );
+}
+
+// "Deal 1 of 3", "Round 2", "Season 3 of 3", "Final result": from the generic fields.
+// Each kind a game may name has its own sentences (no word pasted into another).
+const KINDS = {
+  deal: { one: (n) => t("Deal {number}", n), of: (n) => t("Deal {number} of {total}", n), column: () => t("This deal") },
+  round: { one: (n) => t("Round {number}", n), of: (n) => t("Round {number} of {total}", n), column: () => t("This round") },
+  season: { one: (n) => t("Season {number}", n), of: (n) => t("Season {number} of {total}", n), column: () => t("This season") },
+};
+
+function title(summary) {
+  if (summary.kind === "game" || summary.number === null) return t("Final result");
+  const kind = KINDS[summary.kind];
+  const numbers = { number: summary.number, total: summary.of };
+  const named = kind
+    ? (summary.of ? kind.of : kind.one)(numbers)
+    : `${summary.kind} ${summary.number}${summary.of ? ` / ${summary.of}` : ""}`; // a kind this file does not know
+  return summary.final ? t("{title}: the last", { title: named }) : named;
+}
+
+const thisColumn = (kind) => KINDS[kind]?.column() ?? t("This one");
+
+function pointsTable(state, summary) {
+  const best = Math.max(...summary.totals);
+  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  const once = summary.kind === "game"; // a game scored only at its end: totals alone
+  return h(
+    "table",
+    { class: "summary-points", "data-testid": "summary-points" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("Seat")), once ? null : h("th", { class: "num" }, thisColumn(summary.kind)), h("th", { class: "num" }, t("Total")))),
+    h(
+      "tbody",
+      {},
+      summary.points.map((points, seat) =>
+        h(
+          "tr",
+          { "data-seat": seat, class: seat === state.you?.seat ? "me" : "" },
+          h("th", {}, seatName(state, seat)),
+          once ? null : h("td", { class: "num", "data-testid": "summary-seat-points" }, signed(points)),
+          h("td", { class: `num${summary.final && summary.totals[seat] === best ? " winner" : ""}`, "data-testid": "summary-seat-total" }, summary.totals[seat]),
+        ),
+      ),
+    ),
+  );
+}
+
+async function post(path) {
+  if (sending) return;
+  sending = true;
+  clearError();
+  try {
+    await api(path, {});
+  } catch (err) {
+    if (err.status === 403 && path === "/api/continue") return rejoin();
+    showError(err.message);
+  } finally {
+    sending = false;
+  }
+}
+
+function controls(state, pause) {
+  const names = pause.names.join(t(", "));
+  const me = state.you?.seat;
+  const mine = seated && pause.waiting.includes(me);
+  return h(
+    "div",
+    { class: "summary-controls" },
+    h("p", { class: "muted", "data-testid": "summary-waiting" }, t("Waiting for {names}", { names })),
+    mine
+      ? h("button", { type: "button", "data-testid": "summary-continue", onclick: () => post("/api/continue") }, t("Continue"))
+      : seated
+        ? h("span", { class: "summary-done", "data-testid": "summary-continued" }, t("✓ You continued"))
+        : null,
+    seated && state.you?.host
+      ? h("button", { type: "button", class: "secondary", "data-testid": "summary-skip", onclick: () => post("/api/host/skip-wait") }, t("Skip the wait"))
+      : null,
+  );
+}
+
+function overlay(state) {
+  const pause = state.table.interlude;
+  const summary = state.summary;
+  if (!pause || !summary || summary.key !== pause.key) return null;
+  const own = gameModule(state.game)?.summary?.(state) ?? null;
+  return h(
+    "div",
+    { class: "summary-overlay", "data-testid": "summary", "data-key": summary.key, role: "dialog", "aria-modal": "true", "aria-label": title(summary) },
+    h(
+      "section",
+      { class: "summary-panel" },
+      h("h2", { class: "summary-title", "data-testid": "summary-title" }, t("{game} · {title}", { game: gameTitle(state.table.title), title: title(summary) })),
+      h("div", { class: "summary-body" }, own ? h("div", { class: "summary-game" }, own) : null, pointsTable(state, summary)),
+      controls(state, pause),
+    ),
+  );
+}
+
+function drawMoments(state) {
+  latest = state;
+  // Just below the page's header, whatever its height: the trick covers no link.
+  const bar = document.querySelector("body > header")?.getBoundingClientRect();
+  layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
+  const playing = state.table.phase === "playing" || state.table.phase === "over";
+  replace(layer, playing ? [trickStrip(state), overlay(state)] : []);
+  document.body.classList.toggle("summary-open", Boolean(layer.querySelector(".summary-overlay")));
+}
+
+// The page's hook: call with every state drawn. `asSeat`: a phone holding a seat (it
+// gets Continue, and Skip when it is the host's); the table page passes false.
+export function showMoments(state, { asSeat = false } = {}) {
+  seated = asSeat;
+  drawMoments(state);
+}
