@@ -41,8 +41,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long tests (`slow`, `browser`) first, each group in its usual order.
 
-    With pytest-xdist the workers then start on the long tests and finish on short
-    ones, instead of one worker running a long test while the others wait."""
+    Under pytest-xdist's work stealing (scripts/test) the first worker starts on them
+    at once, and the others, done with their own short tests, take over the rest of
+    its queue; no long test is left to begin near the end while the others wait."""
     items.sort(
         key=lambda item: (
             not any(item.iter_markers("slow")) and not any(item.iter_markers("browser"))
