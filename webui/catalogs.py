@@ -16,11 +16,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent
 TRANSLATIONS = ROOT / "translations"
@@ -39,7 +38,13 @@ def languages() -> list[str]:
     )
 
 
+# babel.messages (reading and writing .po and .mo) is imported where it is used: the
+# box compiles only when an update brought a newer .po, and otherwise never loads it.
+
+
 def read(lang: str) -> Catalog:
+    from babel.messages.pofile import read_po
+
     with source(lang).open("rb") as file:
         return read_po(file, locale=lang)
 
@@ -69,6 +74,8 @@ def script_catalog(catalog: Catalog) -> dict[str, Any]:
 
 
 def compile_language(lang: str) -> None:
+    from babel.messages.mofile import write_mo
+
     catalog = read(lang)
     mo = source(lang).with_suffix(".mo")
     with mo.open("wb") as file:
@@ -98,6 +105,8 @@ def translate(lang: str, translations_json: str) -> int:
     """Set translations in `lang`'s source from a JSON file {"id": "text"} (a plural:
     a list of forms); each set entry stops being fuzzy. Ids not in the catalog are
     refused (run `scripts/i18n sync` first). Returns how many were set."""
+    from babel.messages.pofile import write_po
+
     wanted: Mapping[str, Any] = json.loads(Path(translations_json).read_text("utf-8"))
     catalog = read(lang)
     unknown = [msgid for msgid in wanted if catalog.get(msgid) is None]

@@ -20,7 +20,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import markdown
 from flask import Blueprint, abort, render_template, request
 from flask_babel import force_locale
 from markupsafe import Markup
@@ -125,6 +124,10 @@ def _rendered(game: str, lang: str) -> tuple[str, str, bool] | None:
         path = DOCS / f"{game}.md"
     if not path.is_file():
         return None
+    # Imported here, not at the top: most evenings never open the full rules, and
+    # Python-Markdown costs the box about half a megabyte from the moment it loads.
+    import markdown
+
     converter = markdown.Markdown(
         extensions=["toc", "tables", "fenced_code", "attr_list"],
         extension_configs={"toc": {"toc_depth": "2-3"}},
