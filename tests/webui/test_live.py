@@ -109,8 +109,10 @@ class FakeOutput:
         self.taken = 0  # acknowledged by the client
         self.gone = False
         self.ended: list[bool] = []
+        self.backlog_at_write: list[int] = []  # what the client had not taken, per write
 
     def write(self, text: str) -> str:
+        self.backlog_at_write.append(self.backlog())
         self.sent += len(text)
         return text
 
@@ -158,9 +160,9 @@ def test_no_state_is_written_while_the_backlog_is_over_the_buffer() -> None:
     for version in range(1, 50):
         source.callbacks[0](version)  # changes keep coming
     threading.Timer(0.1, output.read_all).start()
-    started = time.monotonic()
     assert next_frame() == "state 1\n\n"  # the newest, once, after the client caught up
-    assert time.monotonic() - started >= 0.09
+    # Written only once the client had caught up, whatever the machine's timing.
+    assert output.backlog_at_write[-1] <= FAST.buffer
     assert not output.ended
 
 
@@ -213,7 +215,7 @@ def test_a_silent_client_is_found_by_the_heartbeat() -> None:
     assert next_frame() == HEARTBEAT  # the phone sleeps from now on
     started = time.monotonic()
     assert next_frame() is None
-    assert time.monotonic() - started < FAST.stall + 0.5
+    assert time.monotonic() - started < FAST.stall + 1  # wide: CI machines are busy
     assert output.ended == [True]
 
 
