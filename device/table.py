@@ -814,10 +814,7 @@ class Table:
             try:
                 self._interlude.continue_from(seat, self._seats)  # journaled first
             except sqlite3.Error as err:
-                log.error("journal write failed, continue not kept: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that; please try again", "not_saved"
-                ) from None
+                raise _not_saved("continue", err) from None
             change = self._changed()
         self._publish(change)
 
@@ -829,10 +826,7 @@ class Table:
             try:
                 self._interlude.skip()  # journaled first
             except sqlite3.Error as err:
-                log.error("journal write failed, skip not kept: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that; please try again", "not_saved"
-                ) from None
+                raise _not_saved("skip", err) from None
             change = self._changed()
         self._publish(change)
 
@@ -848,10 +842,7 @@ class Table:
                     {"most": TRICK_PAUSE_MAX},
                 ) from None
             except sqlite3.Error as err:
-                log.error("journal write failed, trick pause not kept: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that; please try again", "not_saved"
-                ) from None
+                raise _not_saved("trick pause", err) from None
             change = self._changed()
         self._publish(change)
 
@@ -902,10 +893,7 @@ class Table:
             except TakeBackRefused as err:
                 raise _take_back_refused(err) from None
             except sqlite3.Error as err:  # the journal: not durable, so nothing happened
-                log.error("take-back not saved: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that; please try again", "not_saved"
-                ) from None
+                raise _not_saved("take-back", err) from None
             if decision.game is not None:
                 self._game = decision.game
             change = self._changed()
@@ -1017,10 +1005,7 @@ class Table:
                 self._recover()
                 if isinstance(err, TableError):
                     raise
-                log.error("journal write failed, rematch not made: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that; please try again", "not_saved"
-                ) from None
+                raise _not_saved("rematch", err) from None
             self._last_game = rematch.last_game(self._journal, old)
             change = self._changed()
         self._publish(change)
@@ -1100,6 +1085,13 @@ def _take_back_mode(mode: str | None) -> str:
         return check_mode("ask" if mode is None else mode)
     except TakeBackRefused as err:
         raise _take_back_refused(err) from None
+
+
+def _not_saved(what: str, err: Exception) -> TableError:
+    """A journal write failed, so nothing was kept: the player may simply try again.
+    Only the error's type is logged (its message may hold a row's contents)."""
+    log.error("journal write failed, %s not kept: %s", what, type(err).__name__)
+    return TableError("the box could not save that; please try again", "not_saved")
 
 
 def _take_back_refused(err: TakeBackRefused) -> TableError:
