@@ -56,7 +56,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # IllegalAction and TableError are wrapped for the whole run: each one made by the
 # project's code (not by a test's own stand-in game) is noted with its template and
 # code. At the end, a template with only the generic code, or without a Japanese
-# translation in webui/translations/ja, fails the run. Under pytest-xdist each worker
+# translation in device/i18n/translations/ja, fails the run. Under pytest-xdist each worker
 # sends what it saw to the controller (workeroutput), which checks the union; without
 # xdist the one process checks its own.
 
@@ -96,7 +96,7 @@ _recording(TableError)
 
 
 def _problems(raised: dict[str, tuple[str, str]]) -> list[str]:
-    from webui import catalogs
+    from device.i18n import catalogs
 
     generic = set(GENERIC_CODES.values())
     japanese = catalogs.read("ja")

@@ -9,28 +9,25 @@ that chose nothing (the table page: the table's configured language), through
 Engines, the table and the routes raise errors in English with a stable code and
 `{name}` placeholders (`template`, `params`); `translated(err)` looks the template up
 in the reader's catalog and fills in the same params, so every screen gets the reason
-in its own language. Babel's catalogs are the only dictionary (webui/catalogs.py):
-the server reads the compiled .mo, the page scripts a JSON made from the same .po.
+in its own language. Babel's catalogs are the only dictionary, kept below the box
+(device/i18n/catalogs.py, with the language list): the server and the box read the
+compiled .mo, the page scripts a JSON made from the same .po (`/i18n/<lang>.json`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any
 
+from babel.support import NullTranslations
 from flask import Flask, g, request
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, Domain, get_locale, gettext
 
-from webui import catalogs
+from device.i18n import DEFAULT, LANGUAGES, catalogs, fill, valid
 
-LANGUAGES = {"en": "English", "ja": "日本語"}  # code -> its own name, as the switch shows it
-DEFAULT = "en"
 COOKIE = "tablemate_lang"
 COOKIE_AGE = 400 * 24 * 3600  # about the most a browser keeps a cookie
-
-
-def valid(lang: object) -> str | None:
-    return lang if isinstance(lang, str) and lang in LANGUAGES else None
 
 
 def page_default(lang: str | None) -> None:
@@ -60,17 +57,26 @@ def translated(template: str, params: Mapping[str, Any] | None = None) -> str:
     catalog has no translation). A translation that names a placeholder the
     params lack falls back to the English, never a 500."""
     text = gettext(template) if template else template
-    if not params:
-        return text
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template.format(**params)
+    return fill(text, template, params or {})
+
+
+class _CatalogDomain(Domain):
+    """Flask-Babel's domain, reading the box's catalogs as the box does
+    (`catalogs.load`: compiled, or the .po in memory where an install went stale)."""
+
+    def get_translations(self) -> NullTranslations:
+        return catalogs.load(str(get_locale() or DEFAULT))
+
+
+class _Babel(Babel):
+    @cached_property
+    def domain_instance(self) -> Domain:
+        return _CatalogDomain(domain=self.domain)
 
 
 def init_app(app: Flask) -> None:
-    catalogs.compile_all(only_stale=True)  # an update changed a .po: never stale text
-    Babel(app, locale_selector=select_locale)
+    catalogs.refresh()  # a checkout after a pull; an install only checks, never writes
+    _Babel(app, locale_selector=select_locale)
 
     @app.context_processor
     def language() -> dict[str, Any]:

@@ -31,7 +31,7 @@ from device.games.lauzait.screens import (
     lauzait_screen,
 )
 from device.games.sarena.screens import sarena_board_screen, sarena_screen
-from device.i18n import N_, Nn_, Text, say, words
+from device.i18n import N_, Nn_, Text, catalogs, say, words
 from device.journal import Journal
 from device.screens import screen_for
 from device.screens.colours import colour_screen, pass_screen, reveal_screen
@@ -44,7 +44,6 @@ from device.screens.sticks import sticks_screen
 from device.screens.takeback import take_back_screen
 from device.table import Table, TableError
 from tests.hardware.fakes import FakeClock
-from webui import catalogs
 
 # The modules whose words the OLED draws.
 MINE = ("device/screens/", "device/box", "device/colour_round.py")

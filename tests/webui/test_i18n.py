@@ -11,8 +11,8 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from flask.testing import FlaskClient
 
+from device.i18n import catalogs
 from device.table import Table
-from webui import catalogs
 
 ROOT = Path(__file__).resolve().parents[2]
 # As scripts/i18n extract: gettext's names, the page scripts' t/tn, and the errors'

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 from device.companion.sheet import SheetError
-from webui import catalogs
+from device.i18n import catalogs
 
 from .conftest import FakeSheets, refused
 

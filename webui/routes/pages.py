@@ -9,6 +9,7 @@ import re
 import qrcode
 from flask import Blueprint, Response, abort, render_template, request
 
+from device.i18n import catalogs
 from webui import i18n
 from webui.services import services
 
@@ -26,6 +27,15 @@ def join(code: str) -> str:
     """What the box's QR code opens: the join page with the room code filled in
     (its first 4 ASCII letters; anything else in the path is dropped)."""
     return render_template("join.html", code=re.sub(r"[^A-Za-z]", "", code)[:4].upper())
+
+
+@bp.get("/i18n/<lang>.json")
+def script_catalog(lang: str) -> Response:
+    """The page scripts' words in `lang` (webui/static/js/i18n.js), from the box's
+    compiled catalogs (device/i18n/catalogs.py); an unknown language is a 404."""
+    if i18n.valid(lang) is None:
+        abort(404)
+    return Response(catalogs.script_entries(lang), mimetype="application/json")
 
 
 @bp.get("/seat")

@@ -1,13 +1,13 @@
 // The page scripts' words in the reader's language. The server picks the language
 // (webui/i18n.py) and writes it in <html lang>; the words come from a catalog made
-// from the same Babel .po sources as the server's (webui/catalogs.py), so there is
+// from the same Babel .po sources as the server's (device/i18n/catalogs.py), so there is
 // no second dictionary. English is the source: an id without a translation shows as
 // it is. `scripts/i18n extract` finds t("...") and tn("one", "many", n) calls.
 export const lang = document.documentElement.lang || "en";
 
 const catalog = lang === "en"
   ? {}
-  : await fetch(`/static/i18n/${lang}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+  : await fetch(`/i18n/${lang}.json`).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 
 const fill = (text, params) =>
   params ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole)) : text;

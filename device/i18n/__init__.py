@@ -1,9 +1,10 @@
 """What the box says itself (the OLED, its menus and notices), in the table's language.
 
-The pages are worded by Flask-Babel during a request (webui/i18n.py); the box draws
-outside any request, on its render thread, so it reads the same compiled catalogs
-(webui/catalogs.py) with Babel directly: `words(lang)` is one language's
-`gettext`/`ngettext`, with `{name}` placeholders filled as everywhere else.
+The catalogs live here, below the box (`device/i18n/catalogs.py`), so the box draws
+Japanese without loading Flask; the pages (webui/i18n.py) read the same ones during
+a request. The box draws outside any request, on its render thread: `words(lang)` is
+one language's `gettext`/`ngettext`, with `{name}` placeholders filled as everywhere
+else.
 
 Screens stay pure: they are handed the language, never look it up. A screen that
 gets the table's status reads `status["language"]` (`words_for(status)`), the one
@@ -23,10 +24,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
 
-# Code -> its own name, as a language menu shows it (the same as webui.i18n.LANGUAGES,
-# which imports Flask: a test keeps the two equal).
+from device.i18n import catalogs
+
+# Code -> its own name, as a language menu and the pages' switch show it.
 LANGUAGES = {"en": "English", "ja": "日本語"}
 DEFAULT = "en"
 
@@ -43,18 +45,18 @@ class Words:
         self._translations = translations
 
     def gettext(self, message: str, **params: Any) -> str:
-        return _fill(self._translations.gettext(message), message, params)
+        return fill(self._translations.gettext(message), message, params)
 
     def ngettext(self, singular: str, plural: str, n: int, **params: Any) -> str:
         """The form for `n`; `{count}` is `n` unless params say otherwise."""
         text = self._translations.ngettext(singular, plural, n)
         english = singular if n == 1 else plural
-        return _fill(text, english, {"count": n, **params})
+        return fill(text, english, {"count": n, **params})
 
 
-def _fill(text: str, english: str, params: Mapping[str, Any]) -> str:
+def fill(text: str, english: str, params: Mapping[str, Any]) -> str:
     """`text` with its placeholders filled; a translation naming a placeholder the
-    params lack falls back to the English (as webui.i18n.translated)."""
+    params lack falls back to the English, never an error (the box and the pages)."""
     if not params:
         return text
     try:
@@ -69,12 +71,7 @@ def words(lang: str | None) -> Words:
     code = valid(lang) or DEFAULT
     if code == DEFAULT:
         return Words(code, NullTranslations())  # English is the ids themselves
-    # Where the pages' catalogs are (imported here: the webui package imports the table,
-    # which imports this module).
-    from webui import catalogs
-
-    catalogs.compile_all(only_stale=True)  # an update changed a .po: never stale text
-    return Words(code, Translations.load(str(catalogs.TRANSLATIONS), [code], catalogs.DOMAIN))
+    return Words(code, catalogs.load(code))
 
 
 def words_for(status: Mapping[str, Any] | None) -> Words:
@@ -101,7 +98,7 @@ class Text(str):
     ) -> Text:
         params = dict(params or {})
         english = message if plural is None or count == 1 else plural
-        made = super().__new__(cls, _fill(english, english, params))
+        made = super().__new__(cls, fill(english, english, params))
         made.message, made.params, made.plural, made.n = message, params, plural, count
         return made
 
