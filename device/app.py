@@ -15,6 +15,7 @@ from device import interpreter, notify
 from device.box import Box
 from device.companion import Sheets
 from device.config import Config
+from device.hotspot import Hotspot, HotspotError, HotspotState
 from device.journal import Journal, JournalError
 from device.network import lan_address
 from device.sticks import StickRoller
@@ -51,7 +52,11 @@ class Device:
             on_stop=lambda: close_streams(self.app),
         )
         self.port: int = self.server.effective_port
+        self.hotspot = Hotspot(config.hotspot, config.data_dir)
+        own_network = self._hotspot_if_alone()
         host = config.host if config.host not in ("0.0.0.0", "::", "") else lan_address()
+        if own_network and own_network.address and config.host in ("0.0.0.0", "::", ""):
+            host = own_network.address  # phones on the box's own Wi-Fi reach it there
         base_url = config.public_url or f"http://{host}:{self.port}"
         self.box = Box(
             self.table,
@@ -72,6 +77,15 @@ class Device:
         )
         self.server.application = self.app
         self.base_url = base_url
+
+    def _hotspot_if_alone(self) -> HotspotState | None:
+        """`[network] hotspot = "auto"`: the box's own Wi-Fi when no known network is
+        up. A failure is logged and the box starts all the same."""
+        try:
+            return self.hotspot.start_if_alone()
+        except HotspotError as err:
+            log.warning("hotspot not started: %s", err)
+            return None
 
     def serve(self) -> None:
         self.box.start()
@@ -104,6 +118,7 @@ class Device:
         self.box.close()
         self.server.close()
         self.hardware.close()
+        self.hotspot.close()  # only an access point this process started
         self.journal.close()
 
 

@@ -13,6 +13,10 @@ included), never a half-written file.
   journal this release can open (its schema version), refuses to replace a
   journal that holds any history unless forced (and then keeps it aside first),
   and refuses while the box has the journal open.
+- `automatic_backup`: one mechanism for every copy the box makes by itself (before
+  an upgrade: `tablemate backup --auto --reason upgrade`, run by install.sh), kept
+  in `<data>/backups/` with the newest `KEEP_AUTOMATIC` kept; `latest_automatic`
+  is what `tablemate restore --last` restores.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ JOURNAL_TABLES = frozenset({"games", "seats", "actions", "sheet_entries"})
 SQLITE_HEADER = b"SQLite format 3\x00"
 TOKEN_KEYS = ("token", "owner")  # secrets a phone holds, in sheet entries' bodies
 TOKEN_BYTES = 16
+BACKUP_DIR = "backups"
+KEEP_AUTOMATIC = 5  # a journal is small (a few hundred KB): a few copies cost little
+AUTOMATIC_PREFIX = "journal-"
 
 
 class BackupError(Exception):
@@ -188,3 +195,44 @@ def _close_wal(journal_path: Path) -> None:
         raise BackupError(
             f"{journal_path} is in use: stop the box first (sudo systemctl stop tablemate)"
         )
+
+
+def backup_dir(journal_path: Path) -> Path:
+    return journal_path.parent / BACKUP_DIR
+
+
+def automatic_backup(journal_path: Path, reason: str) -> Path | None:
+    """Copy the journal into the backups folder, named by time and reason, and keep
+    only the newest `KEEP_AUTOMATIC`; None when there is no journal yet."""
+    if not journal_path.is_file():
+        return None
+    if not reason.isidentifier():
+        raise BackupError(f"a backup's reason is one word, not {reason!r}")
+    folder = backup_dir(journal_path)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    target = folder / f"{AUTOMATIC_PREFIX}{stamp}-{reason}.sqlite3"
+    serial = 1
+    while target.exists():  # two in one second
+        serial += 1
+        target = folder / f"{AUTOMATIC_PREFIX}{stamp}-{reason}-{serial}.sqlite3"
+    backup_file(journal_path, target)
+    for old in automatic_backups(journal_path)[:-KEEP_AUTOMATIC]:
+        old.unlink(missing_ok=True)
+    return target
+
+
+def automatic_backups(journal_path: Path) -> list[Path]:
+    """The automatic backups, oldest first (their names sort by time)."""
+    folder = backup_dir(journal_path)
+    return sorted(folder.glob(f"{AUTOMATIC_PREFIX}*.sqlite3")) if folder.is_dir() else []
+
+
+def latest_automatic(journal_path: Path) -> Path:
+    """The newest automatic backup that this release can open."""
+    for candidate in reversed(automatic_backups(journal_path)):
+        try:
+            check_journal(candidate)
+        except BackupError:
+            continue
+        return candidate
+    raise BackupError(f"there is no automatic backup in {backup_dir(journal_path)}")

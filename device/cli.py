@@ -3,8 +3,9 @@
 tablemate run [--simulate | --real] [--host ADDR] [--port N] [--data DIR] [--config FILE]
 tablemate selftest [--simulate | --real] [--config FILE] [--button-timeout S] [--step S]
 tablemate verify GAME_ID [--data DIR] [--config FILE]
-tablemate backup PATH [--data DIR] [--config FILE] [--force]
-tablemate restore PATH [--data DIR] [--config FILE] [--force]
+tablemate backup (PATH | --auto [--reason WORD]) [--data DIR] [--config FILE] [--force]
+tablemate restore (PATH | --last) [--data DIR] [--config FILE] [--force]
+tablemate hotspot (start | stop | status) [--config FILE] [--data DIR]
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 import sys
 from pathlib import Path
 
-from device.config import ConfigError, load_config
+from device.config import Config, ConfigError, load_config
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,16 +51,33 @@ def build_parser() -> argparse.ArgumentParser:
     backup = commands.add_parser(
         "backup", help="copy the journal (every game and score sheet) to a file"
     )
-    backup.add_argument("path", type=Path, help="the file to write")
+    backup_to = backup.add_mutually_exclusive_group(required=True)
+    backup_to.add_argument("path", type=Path, nargs="?", help="the file to write")
+    backup_to.add_argument(
+        "--auto",
+        action="store_true",
+        help="into the data directory's backups/, keeping the newest few",
+    )
+    backup.add_argument("--reason", default="manual", help="with --auto: a word in its name")
     backup.add_argument("--force", action="store_true", help="replace an existing file")
     restore = commands.add_parser(
         "restore", help="make a backup the box's journal (stop the box first)"
     )
-    restore.add_argument("path", type=Path, help="a file written by tablemate backup")
+    restore_from = restore.add_mutually_exclusive_group(required=True)
+    restore_from.add_argument(
+        "path", type=Path, nargs="?", help="a file written by tablemate backup"
+    )
+    restore_from.add_argument(
+        "--last", action="store_true", help="the newest automatic backup (backups/)"
+    )
     restore.add_argument(
         "--force", action="store_true", help="replace a journal that holds games (kept aside)"
     )
-    for command in (backup, restore):
+    hotspot = commands.add_parser(
+        "hotspot", help="the box's own Wi-Fi for phones, through NetworkManager"
+    )
+    hotspot.add_argument("action", choices=("start", "stop", "status"))
+    for command in (backup, restore, hotspot):
         command.add_argument("--data", type=Path, help="data directory of the journal")
         command.add_argument("--config", type=Path, help="TOML configuration file")
     return parser
@@ -91,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "selftest":
             config = load_config(args.config, simulate=args.simulate)
-        elif args.command in ("verify", "backup", "restore"):
+        elif args.command in ("verify", "backup", "restore", "hotspot"):
             config = load_config(args.config, data_dir=args.data)
         else:
             config = load_config(
@@ -102,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command in ("backup", "restore"):
         return _backup_command(args, config.journal_path)
+    if args.command == "hotspot":
+        return _hotspot_command(args.action, config)
     if args.command == "selftest":
         from device.selftest import selftest_main  # imported late, like the device
 
@@ -137,18 +157,50 @@ def _verify(path: Path, game_id: int) -> int:
 
 
 def _backup_command(args: argparse.Namespace, journal_path: Path) -> int:
-    from device.backup import BackupError, backup_file, restore
+    from device.backup import (
+        BackupError,
+        automatic_backup,
+        backup_file,
+        latest_automatic,
+        restore,
+    )
 
     try:
-        if args.command == "backup":
+        if args.command == "backup" and args.auto:
+            made = automatic_backup(journal_path, args.reason)
+            print(f"journal copied to {made}" if made else f"no journal at {journal_path} yet")
+        elif args.command == "backup":
             version = backup_file(journal_path, args.path, force=args.force)
             print(f"journal (schema {version}) copied to {args.path}")
         else:
-            kept = restore(args.path, journal_path, force=args.force)
+            source = latest_automatic(journal_path) if args.last else args.path
+            kept = restore(source, journal_path, force=args.force)
             if kept is not None:
                 print(f"the journal that was there is kept as {kept}")
-            print(f"{args.path} restored to {journal_path}")
+            print(f"{source} restored to {journal_path}")
     except BackupError as err:
         print(f"tablemate: {err}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _hotspot_command(action: str, config: Config) -> int:
+    from device.hotspot import Hotspot, HotspotError
+
+    hotspot = Hotspot(config.hotspot, config.data_dir)
+    try:
+        if action == "start":
+            state = hotspot.start()
+        elif action == "stop":
+            hotspot.stop()
+            state = hotspot.status()
+        else:
+            state = hotspot.status()
+    except HotspotError as err:
+        print(f"tablemate: hotspot: {err}", file=sys.stderr)
+        return 1
+    if state.active:
+        print(f"hotspot on: network {state.ssid}, password {state.password}, box {state.address}")
+    else:
+        print("hotspot off")
     return 0

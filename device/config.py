@@ -24,6 +24,14 @@
     # ...and every other field of hardware.config.HardwareConfig: pins, display, i2c,
     # rotate, contrast, hold_time, debounce (docs/wiring.md has the pin map)
 
+    [network]
+    hotspot = "off"         # "auto": the box's own Wi-Fi when no known network is up
+                            # at start (the box's menu and `tablemate hotspot` also
+                            # start and stop it)
+    hotspot_ssid = "Tablemate"
+    hotspot_password = ""   # 8-63 characters; empty: one is made, kept in the data dir
+    hotspot_interface = "wlan0"
+
 The environment variable TABLEMATE_SIMULATE=1/0 and the --simulate/--real flags
 override [hardware] simulate.
 """
@@ -37,6 +45,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from device.hotspot import HotspotSettings
 from device.i18n import LANGUAGES
 from hardware import is_raspberry_pi
 from hardware.config import HardwareConfig
@@ -61,6 +70,7 @@ class Config:
     simulate: bool = True
     language: str = "en"  # the table's, until the host or the box picks another
     hardware: HardwareConfig = field(default_factory=HardwareConfig)
+    hotspot: HotspotSettings = field(default_factory=HotspotSettings)
 
     @property
     def journal_path(self) -> Path:
@@ -88,7 +98,7 @@ def load_config(
             raise ConfigError(f"cannot read {path}: {err.strerror}") from None
         except tomllib.TOMLDecodeError as err:
             raise ConfigError(f"{path} is not valid TOML: {err}") from None
-    unknown = set(raw) - {"web", "data", "table", "hardware"}
+    unknown = set(raw) - {"web", "data", "table", "hardware", "network"}
     if unknown:
         raise ConfigError(f"unknown section(s): {', '.join(sorted(unknown))}")
 
@@ -96,6 +106,9 @@ def load_config(
     data = _section(raw, "data", {"dir"})
     table = _section(raw, "table", {"language"})
     hardware = dict(_section(raw, "hardware", None))
+    network = _section(
+        raw, "network", {"hotspot", "hotspot_ssid", "hotspot_password", "hotspot_interface"}
+    )
     simulate_setting = hardware.pop("simulate", "auto")
 
     config = Config(
@@ -105,6 +118,7 @@ def load_config(
         threads=_typed(web, "threads", int, Config.threads),
         language=_typed(table, "language", str, Config.language),
         hardware=_hardware_config(hardware),
+        hotspot=_hotspot_settings(network),
     )
     if "dir" in data:
         config.data_dir = Path(_typed(data, "dir", str, "")).expanduser()
@@ -127,6 +141,23 @@ def load_config(
     if data_dir is not None:
         config.data_dir = data_dir
     return config
+
+
+def _hotspot_settings(network: dict[str, Any]) -> HotspotSettings:
+    default = HotspotSettings()
+    settings = HotspotSettings(
+        mode=_typed(network, "hotspot", str, default.mode),
+        ssid=_typed(network, "hotspot_ssid", str, default.ssid),
+        password=_typed(network, "hotspot_password", str, default.password),
+        interface=_typed(network, "hotspot_interface", str, default.interface),
+    )
+    if settings.mode not in ("off", "auto"):
+        raise ConfigError('[network] hotspot must be "off" or "auto"')
+    if not 1 <= len(settings.ssid.encode()) <= 32:
+        raise ConfigError("[network] hotspot_ssid must be 1 to 32 bytes")
+    if settings.password and not 8 <= len(settings.password) <= 63:
+        raise ConfigError("[network] hotspot_password must be 8 to 63 characters (WPA2)")
+    return settings
 
 
 def _decide_simulate(flag: bool | None, setting: Any) -> bool:
