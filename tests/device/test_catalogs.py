@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from device.i18n import catalogs
 
 
 @pytest.fixture
-def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The catalog sources alone (nothing compiled), in a folder of the test's own."""
     root = tmp_path / "translations"
     shutil.copytree(
