@@ -31,16 +31,17 @@ MARKER_STEP = 11
 
 
 @lru_cache(maxsize=8)
-def join_qr(join_url: str) -> tuple[tuple[bool, ...], ...] | None:
-    """The QR modules (True = dark) of `join_url` with its quiet zone, or None when it
-    needs more than `QR_AREA` pixels at `QR_MODULE_PX` a module.
+def join_qr(join_url: str, border: int = QR_BORDER) -> tuple[tuple[bool, ...], ...] | None:
+    """The QR modules (True = dark) of `join_url` with its quiet zone of `border`
+    modules, or None when it needs more than `QR_AREA` pixels at `QR_MODULE_PX` a
+    module.
 
     Cached: the mask search is ~85% of a lobby frame, and the URL changes once a game.
     """
     code = qrcode.QRCode(
         error_correction=qrcode.constants.ERROR_CORRECT_L,
         box_size=QR_MODULE_PX,
-        border=QR_BORDER,
+        border=border,
     )
     code.add_data(join_url)
     code.make(fit=True)
@@ -63,7 +64,7 @@ def lobby_screen(status: Mapping[str, Any], join_url: str) -> Image.Image:
         if matrix is None:
             _draw_url(d, join_url)
         else:
-            _draw_qr(d, matrix)
+            draw_qr(d, matrix)
         left, right = PANEL_LEFT + 2, WIDTH - 1
         draw_text(d, game_title(status), SMALL, (left, 0, right, 11), "centre")
         draw_text(d, status.get("room") or "", HUGE, (left, 12, right, 37), "centre")
@@ -73,7 +74,7 @@ def lobby_screen(status: Mapping[str, Any], join_url: str) -> Image.Image:
     return render(draw)
 
 
-def _draw_qr(d: Draw, matrix: tuple[tuple[bool, ...], ...]) -> None:
+def draw_qr(d: Draw, matrix: tuple[tuple[bool, ...], ...]) -> None:
     """Dark modules as unlit pixels on a lit square: the usual dark-on-light QR that
     every phone camera reads, on a screen that lights its 'white'."""
     top = qr_top(len(matrix))

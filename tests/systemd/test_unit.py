@@ -87,8 +87,10 @@ def test_the_installer_puts_things_where_the_unit_looks() -> None:
     config = re.search(r"^config=\$config_dir/(\S+)", script, re.M)
     config_dir = re.search(r"^config_dir=(\S+)", script, re.M)
     assert prefix and venv and config and config_dir
-    assert command[0] == f"{prefix[1]}/{venv[1]}/bin/tablemate"
-    assert command[command.index("--config") + 1] == f"{config_dir[1]}/{config[1]}"
+    # Under $root when staging (--root DIR), at / on the Pi.
+    prefix_path, config_path = (m[1].removeprefix("$root") for m in (prefix, config_dir))
+    assert command[0] == f"{prefix_path}/{venv[1]}/bin/tablemate"
+    assert command[command.index("--config") + 1] == f"{config_path}/{config[1]}"
     assert "raspi-config nonint do_i2c 0" in script
     assert "compileall" in script
 
