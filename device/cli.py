@@ -137,8 +137,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _verify(path: Path, game_id: int) -> int:
     """Print what `tablemate verify` found: 0 when the game verifies, 1 when not."""
+    from device.history.replay import report
     from device.journal import Journal, JournalError
-    from device.replay import report
 
     if not path.exists():
         print(f"tablemate: no journal at {path}", file=sys.stderr)
@@ -157,7 +157,7 @@ def _verify(path: Path, game_id: int) -> int:
 
 
 def _backup_command(args: argparse.Namespace, journal_path: Path) -> int:
-    from device.backup import (
+    from device.history.backup import (
         BackupError,
         automatic_backup,
         backup_file,

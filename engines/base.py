@@ -153,7 +153,7 @@ class Game(ABC):
     # The latest finished deal, round or season, or the game's end, as every screen
     # shows it before play goes on: None until there is one. Engines build it from
     # their own scoring and put it in every view as "summary"; a new "key" tells the
-    # Table to wait until the players have read it (device/interlude.py). Public:
+    # Table to wait until the players have read it (device/table/interlude.py). Public:
     # only what the rules show everyone at that moment. Shape: docs/architecture.md.
     summary: View | None = None
 

@@ -1,4 +1,4 @@
-"""Going on after a deal's summary, as the players do (device/interlude.py).
+"""Going on after a deal's summary, as the players do (device/table/interlude.py).
 
 After a deal, round or season the Table waits until every seat has tapped Continue;
 tests that play whole games through the Table call this after each move.

@@ -70,9 +70,9 @@ def create_app(
 
     for blueprint in (pages.bp, api.bp, host.bp, interlude.bp, take_back.bp, stream.bp, health.bp):
         app.register_blueprint(blueprint)
-    app.register_blueprint(replay.bp)  # replays of games that are over (device/replay.py)
-    app.register_blueprint(history.bp)  # past games, standings, exports (device/history.py)
-    app.register_blueprint(rematch.bp)  # the next game for the same seats (device/rematch.py)
+    app.register_blueprint(replay.bp)  # replays of games that are over (device/history/replay.py)
+    app.register_blueprint(history.bp)  # past games, standings, exports (device/history/core.py)
+    app.register_blueprint(rematch.bp)  # the next game for the same seats (device/table/rematch.py)
     app.register_blueprint(rules.bp)  # each game's rules card and its fuller rules
     if services.simulated:
         app.register_blueprint(sim.bp)

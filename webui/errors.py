@@ -45,7 +45,7 @@ answered 500; a 500 is always a bug.
 | between_games | 409 | the game has just ended: join once the host starts the next |
 | name_taken | 409 | someone at this table already has that name (case and spaces aside) |
 | not_over | 409 | play again or another game only once the game is over |
-| game_in_progress | 409 | a replay of a game still in its lobby or in play (device/replay.py) |
+| game_in_progress | 409 | a replay of a game still in its lobby or in play (history/replay.py) |
 | not_started | 409 | a replay of a game that never started |
 | unknown_game / unreplayable | 409 | a replay of a game this box no longer plays |
 | hands_closed | 403 | all hands open in a replay, which that table did not allow |
@@ -67,7 +67,7 @@ answered 500; a 500 is always a bug.
 | internal | 500 | a bug in the box |
 | busy | 503 | the box has no room for it now (too many live screens) |
 
-The take-back codes are TableError's (device/takeback.py words each barrier for
+The take-back codes are TableError's (device/table/takeback.py words each barrier for
 players). An ApiError raised without a code gets the generic one of its status (the last
 word of its group above).
 """

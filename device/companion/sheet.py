@@ -88,7 +88,7 @@ class GameSheet(JournalSheet):
         raise NotImplementedError
 
     def outcome(self, state: Mapping[str, Any]) -> SheetOutcome:
-        """What history keeps of this sheet's `state` (device/history.py). Reads the
+        """What history keeps of this sheet's `state` (device/history/core.py). Reads the
         fields most sheets share: "names", "scores" (or "totals"), "winners", "over"
         (without it: once there are winners) and "ended_early"; a sheet whose state
         differs overrides this."""

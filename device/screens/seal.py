@@ -1,6 +1,6 @@
 """The sealed deal on the OLED: the short fingerprint every screen shows from the
 start, so the table can check after the game that the deal was fixed before anyone
-touched a card (device/fingerprint.py; the history page and `tablemate verify`)."""
+touched a card (device/history/fingerprint.py; the history page and `tablemate verify`)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engines
-from device.box_menus import LANGUAGE_LABEL
+from device.box.menus import LANGUAGE_LABEL
 from device.colour_round import MENU_LABEL as COLOURS_MENU_LABEL
 from device.screens import lobby_screen, menu_screen
 from hardware.config import HardwareConfig

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import engines
-from device.box_menus import LANGUAGE_LABEL
+from device.box.menus import LANGUAGE_LABEL
 from device.colour_round import DARK, LED_COLOURS
 from device.companion.colours import ColourRounds
 from device.screens import screen_for
@@ -88,7 +88,7 @@ def test_secret_colours_follows_the_games_in_the_game_menu(rig: Rig) -> None:
     rig.click("A")
     menu = rig.box.controls.menu
     assert menu is not None
-    # The games, "Secret colours", then the table's language (device/box_menus.py).
+    # The games, "Secret colours", then the table's language (device/box/menus.py).
     assert menu.labels[-2:] == ["Secret colours", LANGUAGE_LABEL]
     assert menu.labels[:-2] == [engines.info(name)["title"] for name in engines.names()]
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import engines
-from device.box_commands import (
+from device.box.commands import (
     EndGame,
     OpenLobby,
     PassGameColours,
@@ -20,9 +20,9 @@ from device.box_commands import (
     StartGame,
     ThrowSticks,
 )
-from device.box_controls import FOLLOW_GRACE, Controls
-from device.box_look import PROBLEM_LINES, led_state, oled_picture, throw_label, turn_lights
-from device.box_menus import LANGUAGE_LABEL, Menu
+from device.box.controls import FOLLOW_GRACE, Controls
+from device.box.look import PROBLEM_LINES, led_state, oled_picture, throw_label, turn_lights
+from device.box.menus import LANGUAGE_LABEL, Menu
 from device.colour_round import DARK, LED_COLOURS, MENU_LABEL, PassAround, Reveal
 from device.screens import message_screen, screen_for
 from device.screens.colours import colour_screen, pass_screen
@@ -264,7 +264,7 @@ def test_the_game_menu_lists_every_engine_b_moves_and_wraps_long_b_closes() -> N
     made, _clock = controls()
     made.press("A", "short")
     menu = menu_of(made)
-    # Every game, then the table's language (device/box_menus.py).
+    # Every game, then the table's language (device/box/menus.py).
     assert menu.labels == [*TITLES, LANGUAGE_LABEL] and menu.selected == 0
     for step in range(1, len(TITLES) + 2):
         assert made.press("B", "short") == []
@@ -515,7 +515,7 @@ def test_any_press_puts_the_reveal_away() -> None:
     assert made.colour_mode is None
 
 
-# --- what it looks like (device/box_look.py) --------------------------------------------------
+# --- what it looks like (device/box/look.py) --------------------------------------------------
 
 
 def test_the_oled_shows_a_notice_over_a_menu_over_a_colour_mode_over_a_throw() -> None:

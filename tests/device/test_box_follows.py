@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from device.box_controls import FOLLOW_GRACE
+from device.box.controls import FOLLOW_GRACE
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
 from device.table import Table, TableError
@@ -52,7 +52,7 @@ def one_render(rig: Rig, phone: Callable[[], object]) -> bytes:
 
 def game_screen_after_start(rig: Rig, frame: bytes) -> None:
     """The frame after a start is the game, or the new game's own notice (its sealed
-    deal, device/fingerprint.py) and the game when that has had its seconds."""
+    deal, device/history/fingerprint.py) and the game when that has had its seconds."""
     notice = rig.box.controls.notice
     if notice is not None:
         assert notice[0] != "Not now", "no refusal of the old screen"

@@ -14,10 +14,10 @@ from PIL import Image
 
 import engines
 from device import i18n
-from device.box_commands import SetLanguage
-from device.box_controls import Controls
-from device.box_look import PROBLEM_LINES, oled_picture, throw_label
-from device.box_menus import LANGUAGE_ITEM, Menu, game_menu, language_menu
+from device.box.commands import SetLanguage
+from device.box.controls import Controls
+from device.box.look import PROBLEM_LINES, oled_picture, throw_label
+from device.box.menus import LANGUAGE_ITEM, Menu, game_menu, language_menu
 from device.config import ConfigError, load_config
 from device.games.cena.screens import cena_scores_screen, cena_screen
 from device.games.chanoyu.screens import (

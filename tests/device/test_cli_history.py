@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from device.cli import main
-from device.history import History
+from device.history.core import History
 from device.journal import Journal
 from device.table import Table
 from tests.interludes import read_summary

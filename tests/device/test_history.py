@@ -1,6 +1,6 @@
-"""History (device/history.py), standings (device/stats.py), exports
-(device/history_export.py), the host's deletions (device/retention.py) and backups
-(device/backup.py), on a real journal with real games and real score sheets."""
+"""History (device/history/core.py), standings (device/history/stats.py), exports
+(device/history/exports.py), the host's deletions (device/history/retention.py) and backups
+(device/history/backup.py), on a real journal with real games and real score sheets."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from device.backup import BackupError, backup_file, check_journal, download, restore
 from device.companion import Sheets
-from device.history import History
-from device.history_export import to_csv, to_json
+from device.history.backup import BackupError, backup_file, check_journal, download, restore
+from device.history.core import History
+from device.history.exports import to_csv, to_json
+from device.history.retention import RetentionError, delete_game, delete_player
+from device.history.stats import player_key, standings
 from device.journal import SCHEMA_VERSION, Journal
-from device.retention import RetentionError, delete_game, delete_player
-from device.stats import player_key, standings
 from device.table import Table
 
 

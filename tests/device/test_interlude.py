@@ -1,5 +1,5 @@
 """The Table's interlude: after a deal's summary, play waits for every seat's Continue
-(or the host's skip), journaled so that a crash loses none of it (device/interlude.py)."""
+(or the host's skip), journaled so that a crash loses none of it (device/table/interlude.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from device.interlude import SETTINGS, SHEET, TRICK_PAUSE
 from device.journal import Journal
 from device.seat_lights import SEATED, TO_ACT, seat_lights
 from device.sounds import cue_for
 from device.table import Table, TableError
+from device.table.interlude import SETTINGS, SHEET, TRICK_PAUSE
 
 PLAYERS = 3
 

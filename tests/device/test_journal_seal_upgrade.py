@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from device import replay
+from device.history import replay
 from device.journal import SCHEMA_VERSION, Journal
 from device.table import Table
 from tests.interludes import read_summary

@@ -1,4 +1,4 @@
-"""The next game at the same table (device/rematch.py, Table.rematch and Table.leave):
+"""The next game at the same table (device/table/rematch.py, Table.rematch and Table.leave):
 every phone keeps its seat and token, the last result stays until the next game ends,
 one name per person, a full game is refused with a code the join page turns into an
 offer to watch; each rematch is one commit and survives a restart."""
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from device.journal import Journal
-from device.rematch import name_key
 from device.table import Table, TableError
+from device.table.rematch import name_key
 from tests.interludes import read_summary
 
 NAMES = ["Ana", "Bo", "Cy"]

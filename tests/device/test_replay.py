@@ -1,4 +1,4 @@
-"""Sealed deals and replays (device/fingerprint.py, device/replay.py): the commitment
+"""Sealed deals and replays (device/history/fingerprint.py, replay.py): the commitment
 made at the start, what the journal keeps, `tablemate verify`, and a verification
 that fails visibly when a journaled move, the seed or the salt is altered."""
 
@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from device import replay
 from device.cli import main
-from device.fingerprint import FORMAT, commitment, sealed_bytes, short
+from device.history import replay
+from device.history.fingerprint import FORMAT, commitment, sealed_bytes, short
 from device.journal import Journal
 from device.table import Table
 from tests.interludes import read_summary

@@ -1,7 +1,7 @@
 """Take-backs through the Table: who may ask, the table's consent, the journal, a crash.
 
 The engine half (barriers, replays) is tests/engines/test_takeback.py; here the
-table's flow around it (device/takeback.py) and what every audience then sees.
+table's flow around it (device/table/takeback.py) and what every audience then sees.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from device.journal import Journal
 from device.table import Table, TableError
-from device.takeback import HOST_GRACE, MAX_STEPS
+from device.table.takeback import HOST_GRACE, MAX_STEPS
 from tests.engines.drawn import moves
 
 
@@ -562,7 +562,7 @@ def test_a_draw_and_a_department_are_said_in_a_players_words(table: Table) -> No
 
 
 def test_barrier_words_name_the_player_or_you() -> None:
-    from device.takeback import barrier_refusal
+    from device.table.takeback import barrier_refusal
 
     def said(code: str, asker: bool) -> tuple[str, str, dict[str, object], str]:
         err = barrier_refusal(code, "Bo", asker=asker)

@@ -81,7 +81,7 @@ class Game:
         """A response with what differs between two tables anyway (room, tokens) masked."""
         text = text.replace(self.room, "ROOM")
         seal = self.table.status()["fingerprint"]
-        if seal:  # random with its salt, as the room code is (device/fingerprint.py)
+        if seal:  # random with its salt, as the room code is (device/history/fingerprint.py)
             text = text.replace(seal["commitment"], "SEAL").replace(seal["short"], "SEAL")
         for seat, token in enumerate(self.tokens):
             text = text.replace(token, f"TOKEN{seat}")

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from device.takeback import DEFAULT_MODE, MODES
+from device.table.takeback import DEFAULT_MODE, MODES
 from webui import limits
 from webui.auth import header_token, require_seat, seat_of
 from webui.errors import ApiError

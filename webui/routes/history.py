@@ -11,10 +11,10 @@
     /api/host/history/delete-player       host: {"name": name, "confirm": true}
 
 <id> is a digital game's journal id ("12") or a score sheet's ("sheet-345"). History
-knows only games that have ended (device/history.py): a game in progress is not in
+knows only games that have ended (device/history/core.py): a game in progress is not in
 any answer here, and asking for it by id is a 404 like any unknown id. The backup
 is refused while a game is played or secret colours are still hidden, since the
-journal holds the deal's seed and the colours (device/backup.py).
+journal holds the deal's seed and the colours (device/history/backup.py).
 """
 
 from __future__ import annotations
@@ -25,12 +25,12 @@ from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, render_template
 
-from device.backup import download
 from device.companion.colours import ColourRounds
-from device.history import History, PastGame
-from device.history_export import to_csv, to_json
-from device.retention import RetentionError, delete_game, delete_player
-from device.stats import standings
+from device.history.backup import download
+from device.history.core import History, PastGame
+from device.history.exports import to_csv, to_json
+from device.history.retention import RetentionError, delete_game, delete_player
+from device.history.stats import standings
 from webui.auth import require_host
 from webui.errors import ApiError
 from webui.payload import read_json

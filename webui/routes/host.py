@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint
 
 from device.i18n import LANGUAGES
-from device.takeback import MODES
+from device.table.takeback import MODES
 from webui.auth import require_host, require_seat
 from webui.errors import ApiError
 from webui.game_setup import check_setup
@@ -39,7 +39,7 @@ def configure() -> dict[str, Any]:
     )
     if not body:
         raise ApiError(400, "give a game, players or options to change", "invalid_field")
-    if "take_backs" in body:  # the table's own option (device/takeback.py)
+    if "take_backs" in body:  # the table's own option (device/table/takeback.py)
         one_of(body["take_backs"], MODES, "take_backs")
     current = table().status()
     if current["phase"] == "lobby":  # otherwise the table answers 409
@@ -61,7 +61,7 @@ def configure() -> dict[str, Any]:
 @bp.post("/language")
 def language() -> dict[str, Any]:
     """The table's language: what the OLED and the TV page speak (each phone picks its
-    own). Kept across restarts (device/table.py)."""
+    own). Kept across restarts (device/table/core.py)."""
     require_host()
     body = read_json(required={"language": str})
     table().set_language(one_of(body["language"], tuple(LANGUAGES), "language"))

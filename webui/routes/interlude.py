@@ -1,7 +1,7 @@
 """The pause after a deal, round or season: each phone's Continue, the host's skip;
 and the table's trick pause, which the host sets.
 
-The Table keeps the pause (device/interlude.py); its status ("interlude") says who
+The Table keeps the pause (device/table/interlude.py); its status ("interlude") says who
 is still awaited. Both answer {"ok": true}; with nothing to wait for, 409 with the
 code "no_interlude".
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from device.interlude import TRICK_PAUSE_MAX
+from device.table.interlude import TRICK_PAUSE_MAX
 from webui.auth import require_host, require_seat
 from webui.errors import ApiError
 from webui.payload import read_json

@@ -1,4 +1,4 @@
-"""The next game at the same table, and leaving it (device/rematch.py).
+"""The next game at the same table, and leaving it (device/table/rematch.py).
 
 After a game is over the host starts the next one for the same people; every phone
 keeps its seat and token and follows on its own, so nobody joins again.
@@ -20,7 +20,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from device.takeback import MODES
+from device.table.takeback import MODES
 from webui.auth import require_host, require_seat
 from webui.game_setup import check_setup
 from webui.payload import one_of, read_json

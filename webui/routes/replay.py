@@ -19,8 +19,8 @@ from typing import Any
 from flask import Blueprint, render_template, request
 
 import engines
-from device import replay
 from device.companion.sheet import default_name
+from device.history import replay
 from device.journal import GameRecord
 from webui.errors import ApiError
 from webui.services import table

@@ -1,7 +1,7 @@
 """Take-backs from the phones: ask, answer, answer for a seat (the host), withdraw.
 
 The rules (who may ask, who must agree, never across a barrier) are the table's
-(device/takeback.py); these routes only check who is calling and the body's shape.
+(device/table/takeback.py); these routes only check who is calling and the body's shape.
 A refusal is the table's TableError: 409 with a player's sentence and a stable code
 ("take_backs_off", "take_back_not_yours", "take_back_<barrier>" ...). The state
 (`table.take_back` in /api/state and the stream) says who may ask and what is pending.
@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Blueprint
 
-from device.takeback import MAX_STEPS
+from device.table.takeback import MAX_STEPS
 from webui.auth import require_host, require_seat
 from webui.payload import read_json, whole_between
 from webui.services import table

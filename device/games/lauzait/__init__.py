@@ -18,5 +18,5 @@ GAME = DeviceGame(
 )
 
 # The engine's labels of its throws (its random_events), for the catalogs: the box
-# words "Water: Ann" in the table's language (device.box_look.throw_label).
+# words "Water: Ann" in the table's language (device.box.look.throw_label).
 THROW_LABELS = (N_("Water"), N_("Start"), N_("Way"))

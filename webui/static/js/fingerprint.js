@@ -1,5 +1,5 @@
 // The deal's fingerprint: the first digits of the commitment to the game's seed and
-// setup made when it started (device/fingerprint.py). Every screen shows it; after
+// setup made when it started (device/history/fingerprint.py). Every screen shows it; after
 // the game the replay page reveals the seed and proves it gives the same digits.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";

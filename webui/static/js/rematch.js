@@ -1,4 +1,4 @@
-// The next game at the same table (device/rematch.py), on the seat, host, table and
+// The next game at the same table (device/table/rematch.py), on the seat, host, table and
 // join pages: the game-over panel (Play again / Another game for the host, Leave for
 // everyone), the "Last game" result until the next game ends, and the offer to watch
 // a game whose seats are all taken. Every phone keeps its seat across games: the

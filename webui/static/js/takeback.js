@@ -1,4 +1,4 @@
-// Take-backs on phones and the table page; the rules are the box's (device/takeback.py),
+// Take-backs on phones and the table page; the rules are the box's (device/table/takeback.py),
 // the page only shows what the state says (state.table.take_back):
 // * "Undo my last move": a small button in a corner of a seat's page, only while the
 //   state offers this seat a take-back ("offers": the moves back to its latest one).

@@ -34,7 +34,7 @@ const TEXT = {
     const wins = tn("{count} win", "{count} wins", p.wins);
     return t("{games}, {wins}", { games, wins });
   },
-  // How a game ended, by the box's code (device/history.py words it in English).
+  // How a game ended, by the box's code (device/history/core.py words it in English).
   outcome: {
     finished: t("finished"),
     ended_early: t("ended early"),

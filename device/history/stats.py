@@ -1,4 +1,4 @@
-"""Players and their standings, from history (device/history.py).
+"""Players and their standings, from history (device/history/core.py).
 
 A player is a name used at this box: "Ann", "ann" and " A nn " are one player
 (cleaned like every name, then compared without case or spaces); the spelling
@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from device.history import PastGame
+from device.history.core import PastGame
 from device.names import tidy_name
 
 COUNTED = ("finished", "ended_early")

@@ -29,16 +29,17 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines
-from device import i18n, rematch
-from device.fingerprint import commitment, final_result, new_salt, short
-from device.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
+from device import i18n
+from device.history.fingerprint import commitment, final_result, new_salt, short
+from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
 from device.journal import GameRecord, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
 from device.names import tidy_name
 from device.refusal import Refusal
-from device.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
-from device.takeback import OPTION as TAKE_BACKS
-from device.takeback import Decision, Seating, TakeBackRefused, TakeBacks, check_mode
+from device.table import rematch
+from device.table.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
+from device.table.takeback import OPTION as TAKE_BACKS
+from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks, check_mode
 from engines import Game
 
 log = logging.getLogger(__name__)
@@ -102,9 +103,9 @@ class Table:
         self._notices: list[dict[str, Any]] = []  # the latest seat changes during play
         self._problem: str | None = None  # why the last game could not be resumed
         self._interlude = Interlude(journal)  # the pause after a deal's summary
-        self._take_backs = TakeBacks(journal)  # take-back requests (device/takeback.py)
-        self._commitment: str | None = None  # the deal's seal (device/fingerprint.py)
-        self._open_hands = DEFAULT_OPEN_HANDS  # every hand open in replays (device/replay.py)
+        self._take_backs = TakeBacks(journal)  # take-back requests (device/table/takeback.py)
+        self._commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
+        self._open_hands = DEFAULT_OPEN_HANDS  # all hands open in replays (history/replay.py)
         self._last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
         # What the OLED and the TV speak: the one the host or the box last picked (kept in
         # the journal), else the configured one (device/i18n.py).
@@ -240,7 +241,7 @@ class Table:
 
     @property
     def journal(self) -> Journal:
-        """The journal this table writes: history reads it (device/history.py)."""
+        """The journal this table writes: history reads it (device/history/core.py)."""
         return self._journal
 
     def status(self) -> dict[str, Any]:
@@ -369,7 +370,7 @@ class Table:
         code. Returns (seat, token) then, else None. `opener` is a key only that phone
         knows: asking again with it while the game it opened is open (the answer was
         lost) returns the host's seat and token again instead of refusing.
-        `take_backs` is the table's take-back mode (device/takeback.py), "ask" if None;
+        `take_backs` is the table's take-back mode (device/table/takeback.py), "ask" if None;
         `open_hands` lets the game's replay show every hand at once (on if None).
         """
         options = dict(options or {})
@@ -802,7 +803,7 @@ class Table:
         self._publish(change)
         return events
 
-    # --- the pause after a deal, round or season (device/interlude.py) ------------------
+    # --- the pause after a deal, round or season (device/table/interlude.py) ------------------
 
     def continue_play(self, seat: int) -> None:
         """A seated player has read the summary; play goes on once everyone has."""
@@ -857,7 +858,7 @@ class Table:
                 {"names": names},
             )
 
-    # --- take-backs (device/takeback.py) -------------------------------------------------
+    # --- take-backs (device/table/takeback.py) -------------------------------------------------
 
     def request_take_back(self, seat: int, steps: int = 1) -> str:
         """A seat asks to take back its move `steps` actions back (and all after it).
@@ -935,7 +936,7 @@ class Table:
             change = self._changed()
         self._publish(change)
 
-    # --- the next game at the same table (device/rematch.py) ----------------------------
+    # --- the next game at the same table (device/table/rematch.py) ----------------------------
 
     def rematch(
         self,
@@ -1095,7 +1096,7 @@ def _not_saved(what: str, err: Exception) -> TableError:
 
 
 def _take_back_refused(err: TakeBackRefused) -> TableError:
-    # Its template is extracted from device/takeback.py (the TakeBackRefused keyword).
+    # Its template is extracted from device/table/takeback.py (the TakeBackRefused keyword).
     return TableError(err.template, err.code, err.params)
 
 

@@ -1,7 +1,7 @@
 """History: every game the box has seen end, digital or on a score sheet, newest first.
 
 Read-only queries over the journal as it is (no table of its own), plus the host's
-two deletions (device/retention.py). What it gives out is public by construction:
+two deletions (device/history/retention.py). What it gives out is public by construction:
 
 - only games that have ended (finished, ended early, abandoned, or no longer
   replayable). A game still in its lobby or being played, and the score sheet
@@ -80,7 +80,7 @@ class PastGame:
 
     @property
     def replay(self) -> str | None:
-        """Its replay page (device/replay.py): a digital game that was played to its end."""
+        """Its replay page (device/history/replay.py): a digital game that was played to its end."""
         if self.kind == "digital" and self.outcome in ("finished", "ended_early"):
             return f"/history/{self.ref}/replay"
         return None

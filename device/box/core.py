@@ -2,12 +2,12 @@
 
 Its parts, one job each:
 
-* `device.box_controls`: what the buttons mean, menus, notices, dimming, throws and
+* `device.box.controls`: what the buttons mean, menus, notices, dimming, throws and
   secret colours, as a state machine on an injected clock (no threads, no hardware);
-* `device.box_menus`, `device.box_commands`: its menus, and the calls it asks for;
-* `device.box_look`: the OLED picture and LEDs for that state and the table;
-* `device.box_outputs`: sends them to the parts, only what changed, and plays tones;
-* `device.box_inbox`: the queue from every other thread to the render thread;
+* `device.box.menus`, `device.box.commands`: its menus, and the calls it asks for;
+* `device.box.look`: the OLED picture and LEDs for that state and the table;
+* `device.box.outputs`: sends them to the parts, only what changed, and plays tones;
+* `device.box.inbox`: the queue from every other thread to the render thread;
 * this module: the wiring, the render thread, and what the web pages read.
 
 Buttons arrive on gpiozero's callback thread, table changes on whichever thread made
@@ -38,7 +38,7 @@ from typing import Any
 from PIL import Image
 
 from device import interpreter
-from device.box_commands import (
+from device.box.commands import (
     TABLE_CALLS,
     Command,
     EndGame,
@@ -52,9 +52,9 @@ from device.box_commands import (
     StartGame,
     ThrowSticks,
 )
-from device.box_controls import Clock, Controls
-from device.box_inbox import Edge, Event, HealthChanged, Inbox, Press, TableChanged, Thrown
-from device.box_look import (
+from device.box.controls import Clock, Controls
+from device.box.inbox import Edge, Event, HealthChanged, Inbox, Press, TableChanged, Thrown
+from device.box.look import (
     DIMMED_PIXEL,
     FAULT_COLOUR,
     LIT_PIXEL,
@@ -66,7 +66,7 @@ from device.box_look import (
     throw_label,
     turn_lights,
 )
-from device.box_outputs import Outputs
+from device.box.outputs import Outputs
 from device.colour_round import GameColours, PassAround, mode_for, round_choices
 from device.companion.colours import ColourRounds
 from device.i18n import Text

@@ -1,7 +1,7 @@
 """Replays and verification of a game that is over, from the journal alone.
 
 A game is its setup (engine, players, options, seed) and the actions that stand:
-taken-back actions were moved out of `actions` (device/takeback.py), so a replay
+taken-back actions were moved out of `actions` (device/table/takeback.py), so a replay
 never shows a move the table took back. Replaying the first `step` actions on a
 fresh engine gives the state after them, for any audience: the public table
 (seat None), one seat's view, or every hand open at once ("all", when the table
@@ -11,7 +11,7 @@ Nothing here ever touches a game still in its lobby or in play: `load` refuses i
 (ReplayRefused, code "game_in_progress"), so its seed, salt and hands stay sealed.
 
 `verify` is what `tablemate verify` and the replay page run: the commitment
-recomputed from the revealed seed and salt (device/fingerprint.py), every action
+recomputed from the revealed seed and salt (device/history/fingerprint.py), every action
 replayed through the engine, and the end reached compared with the end journaled.
 """
 
@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import engines
-from device.fingerprint import commitment, short, state_digest
+from device.history.fingerprint import commitment, short, state_digest
 from device.journal import ENDED_STATUSES, GameRecord, Journal
 from device.refusal import StatusRefusal
 from engines import Game, IllegalAction

@@ -1,6 +1,6 @@
 """What the box's controls ask of the world: table calls, a throw, a colour mode.
 
-`device.box_controls.Controls` decides and returns these; `device.box.Box` carries
+`device.box.controls.Controls` decides and returns these; `device.box.Box` carries
 them out on its render thread and reports back a refusal (a `TableError`) or what
 it fetched (a colour round's choices, a colour mode).
 """

@@ -1,6 +1,6 @@
 """History as files: CSV (one row per player per game) and JSON.
 
-Only what history shows (device/history.py): never a seed, an action or a token.
+Only what history shows (device/history/core.py): never a seed, an action or a token.
 Times are ISO 8601 in the box's own time zone. A name that a spreadsheet would
 read as a formula (it starts with = + - @ or a tab) gets a leading apostrophe.
 
@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from device.history import PastGame
+from device.history.core import PastGame
 
 FORMAT = "tablemate-history"
 FORMAT_VERSION = 1

@@ -3,9 +3,9 @@
 Events come in as method calls: a press (short or long), a button edge, the table
 as just read (`see`), a throw of the roller, a refusal from the table, the passing
 of time (`tick`). What the world must do comes out as commands
-(`device.box_commands`): the table calls to make, a throw. What to show is the
+(`device.box.commands`): the table calls to make, a throw. What to show is the
 state itself (a notice, a menu, a colour mode, a throw, the table's page), which
-`device.box_look` turns into a frame and LEDs.
+`device.box.look` turns into a frame and LEDs.
 
 Time comes only from the injected clock. A notice expires, the OLED dims and a
 throw animates when `tick()` finds that the moment has passed, and `next_wake()`
@@ -34,15 +34,15 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from device.box_commands import (
+from device.box.commands import (
     Command,
     PassGameColours,
     SkipWait,
     StartGame,
     ThrowSticks,
 )
-from device.box_look import throw_label, turn_lights
-from device.box_menus import Menu, cancel_game, colours_menu, end_game, game_menu, next_game_menu
+from device.box.look import throw_label, turn_lights
+from device.box.menus import Menu, cancel_game, colours_menu, end_game, game_menu, next_game_menu
 from device.colour_round import ColourMode, view_has_colours
 from device.i18n import N_, Text
 from device.throw_show import ThrowShow

@@ -5,7 +5,7 @@ SHA-256 commitment to (format, engine, rules version, players, options, seed,
 salt). The commitment is public from the first move (every screen shows its first
 hex digits as the deal's fingerprint); the seed and salt stay in the journal until
 the game is over. Then anyone can recompute the commitment from what is revealed
-and replay the game from the seed (device/replay.py): the deal, every draw and
+and replay the game from the seed (device/history/replay.py): the deal, every draw and
 every throw were fixed before the first move. The salt makes the commitment say
 nothing of the seed: without it, the 2^63 seeds could be tried one by one.
 

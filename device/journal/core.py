@@ -6,7 +6,7 @@ the Table commits each change (a lobby with its host, a last move with the game'
 end, a freed seat with the host passing on) as one.
 
 A game is replayed from its row (engine, players, options, seed) and its actions.
-A take-back (device/takeback.py) moves the actions it takes back to
+A take-back (device/table/takeback.py) moves the actions it takes back to
 taken_back_actions and logs its request in take_backs, so the replay is of what
 stands and the history keeps both.
 Finished, abandoned and unreplayable games stay as history. The journal holds seeds,
@@ -175,7 +175,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         5,
         "sealed deals: each game's secret salt and public commitment, and what its end"
-        " looked like (device/fingerprint.py)",
+        " looked like (device/history/fingerprint.py)",
         (
             # Set when the game starts; NULL for a game started by an older release.
             "ALTER TABLE games ADD COLUMN salt TEXT",  # secret until the game is over
@@ -232,7 +232,7 @@ class GameRecord:
     release_request: dict[str, Any] | None = None
     table_options: dict[str, Any] = field(default_factory=dict)
     take_back_request: dict[str, Any] | None = None
-    salt: str | None = None  # the deal's secret salt (device/fingerprint.py)
+    salt: str | None = None  # the deal's secret salt (device/history/fingerprint.py)
     commitment: str | None = None  # the deal's public commitment
     result: dict[str, Any] | None = None  # how the game ended, for its replay's check
 
@@ -352,7 +352,7 @@ class Journal:
     @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
         """The connection itself under the journal's lock, for the few modules with their
-        own queries over this schema (device/history.py, device/backup.py); they write
+        own queries over this schema (device/history/core.py, device/history/backup.py); they write
         only inside transaction()."""
         with self._lock:
             yield self._db
@@ -521,7 +521,7 @@ class Journal:
             ).fetchone()
         return None if row is None else (json.loads(row[0]), json.loads(row[1]))
 
-    # --- take-backs (device/takeback.py) ------------------------------------------------
+    # --- take-backs (device/table/takeback.py) ------------------------------------------------
 
     def set_table_options(self, game_id: int, options: dict[str, Any]) -> None:
         """The table's own options for a game (not its engine's): {"take_backs": mode,

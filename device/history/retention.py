@@ -8,7 +8,7 @@ ever pruned by itself; these are the host's choices, each one transaction.
   score sheet goes with its entries. A game in progress is never history, so it
   cannot be deleted; nor can the sheet its page still shows (start a new one first).
 - A name: in every ended game and past score sheet, each seat with that name (same
-  player: device/stats.py `player_key`) becomes "Player N", N its seat; so do the
+  player: device/history/stats.py `player_key`) becomes "Player N", N its seat; so do the
   seat log and take-back records of those games and the names of secret-colour
   rounds already revealed (or superseded). Games in progress keep their names.
 """
@@ -22,10 +22,10 @@ from typing import Any
 from device import games
 from device.companion.colours import ColourRounds
 from device.companion.sheet import default_name
-from device.history import SHEET_REF, History
+from device.history.core import SHEET_REF, History
+from device.history.stats import player_key
 from device.journal import ENDED_STATUSES, Journal
 from device.refusal import StatusRefusal
-from device.stats import player_key
 
 
 class RetentionError(StatusRefusal):

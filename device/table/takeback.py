@@ -22,7 +22,7 @@ seat becomes one the host answers for; a consent already given stands.
 While a request waits the game waits (Table.act refuses, code "take_back_pending").
 The request is journaled as it changes and survives a restart (its grace restarts);
 its end is one journal entry (who asked, how many steps, who agreed or refused) in
-the same transaction as the actions it takes back (device/journal.py). Everything
+the same transaction as the actions it takes back (device/journal/core.py). Everything
 here is public: seats, names and counts, never what the move was.
 """
 

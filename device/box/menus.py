@@ -1,11 +1,11 @@
 """The box's menus as data: B moves, A chooses, long B goes back.
 
 Choosing an item gives an outcome: another menu, a command for the world
-(`device.box_commands`), or nothing. No menu calls the table itself, so the
+(`device.box.commands`), or nothing. No menu calls the table itself, so the
 controls can be tested without one.
 
 Titles and items are `device.i18n.Text` (English strs that keep their message id):
-`device.box_look` says them in the table's language when it draws, so a menu
+`device.box.look` says them in the table's language when it draws, so a menu
 follows a change of language while it is open. Names of games, people and
 languages are data, except a game's title, which its package marks for the catalogs.
 
@@ -22,7 +22,7 @@ from typing import Any
 
 import engines
 from device import games as device_games
-from device.box_commands import (
+from device.box.commands import (
     Command,
     EndGame,
     OpenLobby,

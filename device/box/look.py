@@ -21,7 +21,7 @@ from device.screens.sticks import sticks_screen
 from device.screens.takeback import take_back_screen
 
 if TYPE_CHECKING:
-    from device.box_controls import Controls
+    from device.box.controls import Controls
 
 STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
     "idle": (0.0, 0.0, 0.3),  # dim blue: waiting for someone to open a game
@@ -110,7 +110,7 @@ def turn_lights(status: Status, view: View) -> tuple[bool, ...]:
 
 
 def pending_take_back(status: Status) -> Mapping[str, Any] | None:
-    """The take-back waiting for the table's answer (device/takeback.py), if any."""
+    """The take-back waiting for the table's answer (device/table/takeback.py), if any."""
     if status["phase"] != "playing":
         return None
     take_back = status.get("take_back") or {}
