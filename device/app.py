@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import shutil
 import signal
 import sys
 from types import FrameType
@@ -66,6 +67,9 @@ class Device:
             dim_after=config.hardware.dim_after,
             sticks=self.sticks,
             colours=self.sheets.colours(),
+            # The box's own Wi-Fi is offered where NetworkManager runs.
+            wifi=self.hotspot if shutil.which("nmcli") else None,
+            follow_wifi=not config.public_url,
         )
         self.app = create_app(
             self.table,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+from urllib.parse import urlsplit, urlunsplit
 
 
 def lan_address() -> str:
@@ -18,3 +19,10 @@ def lan_address() -> str:
             return address
         except OSError:
             return "127.0.0.1"
+
+
+def rebase(url: str, host: str) -> str:
+    """`url` with its host replaced by `host`, keeping the scheme, port and path."""
+    parts = urlsplit(url)
+    netloc = f"{host}:{parts.port}" if parts.port else host
+    return urlunsplit(parts._replace(netloc=netloc))

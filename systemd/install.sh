@@ -120,6 +120,9 @@ extras=""
 if ! staged && grep -qs "Raspberry Pi" /proc/device-tree/model && [ "$lgpio_from_apt" = no ]; then
     extras="[pi]"
 fi
+# setuptools builds in the checkout and reuses build/lib, where a module removed since
+# the last build would still be packaged: start each build from the sources alone.
+rm -rf "$repo/build"
 "$venv/bin/python" -m pip install --quiet --upgrade "$repo$extras"
 # Compiled now, as root: the service cannot write under /opt (ProtectSystem=strict).
 # (From /, so Python finds the installed package, not this checkout's.)

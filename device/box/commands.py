@@ -73,6 +73,14 @@ class SetLanguage:
     language: str
 
 
+@dataclass(frozen=True)
+class Hotspot:
+    """The box's own Wi-Fi (device/hotspot.py): "start" (after the warning that it
+    drops the box's Wi-Fi connection), "stop", or "show" its QR again."""
+
+    action: str
+
+
 Command = (
     StartGame
     | EndGame
@@ -84,6 +92,7 @@ Command = (
     | StartColours
     | PassGameColours
     | SetLanguage
+    | Hotspot
 )
 
 # The commands that change the table: made only while the table is still in the

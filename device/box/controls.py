@@ -44,6 +44,7 @@ from device.box.commands import (
 from device.box.look import throw_label, turn_lights
 from device.box.menus import Menu, cancel_game, colours_menu, end_game, game_menu, next_game_menu
 from device.colour_round import ColourMode, view_has_colours
+from device.hotspot import HotspotState
 from device.i18n import N_, Text
 from device.throw_show import ThrowShow
 
@@ -67,11 +68,14 @@ class Controls:
         notice_seconds: float = 3.0,
         dim_after: float = 0.0,
         secret_colours: bool = False,
+        wifi: bool = False,
     ) -> None:
         self._clock = clock
         self._notice_seconds = notice_seconds
         self._dim_after = dim_after  # 0: never dim
         self._secret_colours = secret_colours  # "Secret colours" ends the game menu
+        self._wifi = wifi  # the box can make its own Wi-Fi (NetworkManager is there)
+        self.wifi: HotspotState | None = None  # its Wi-Fi QR, shown until a press
         self.menu: Menu | None = None
         self.colour_mode: ColourMode | None = None  # passing the box to see secret colours
         self.notice: tuple[str, list[str]] | None = None
@@ -158,6 +162,9 @@ class Controls:
         if self.problem is not None:
             self.problem = None  # read: the first press only puts it away
             return []
+        if self.wifi is not None and self.menu is None:
+            self.wifi = None  # joined: the table's screen (its join QR) comes next
+            return []
         if (name, kind) != ("C", "short") and self.throw_show is not None:
             self.throw_show.hide()  # show what the press does, not the old throw
         if self.menu is not None:
@@ -189,9 +196,13 @@ class Controls:
         self.notice = (title, lines)
         self._notice_until = self.now() + self._notice_seconds
 
+    def show_wifi(self, state: HotspotState) -> None:
+        """The box's Wi-Fi QR, step one for a phone, until a press."""
+        self.wifi = state
+
     def show_colour_rounds(self, labels: Sequence[str], values: Sequence[Any]) -> None:
         """The "Secret colours" menu, with the choices the colour rounds offer now."""
-        self.menu = colours_menu(labels, values, back=game_menu(self._secret_colours))
+        self.menu = colours_menu(labels, values, back=game_menu(self._secret_colours, self._wifi))
 
     def start_colours(self, mode: ColourMode) -> None:
         self.colour_mode = mode
@@ -246,7 +257,7 @@ class Controls:
         press = (name, kind)
         if self.phase == "idle":
             if name == "A":
-                self.menu = game_menu(self._secret_colours)
+                self.menu = game_menu(self._secret_colours, self._wifi)
         elif self.phase == "lobby":
             if press == ("A", "short"):
                 return [StartGame()]

@@ -42,6 +42,7 @@ from device.box.commands import (
     TABLE_CALLS,
     Command,
     EndGame,
+    Hotspot,
     OpenLobby,
     PassGameColours,
     Rematch,
@@ -69,7 +70,10 @@ from device.box.look import (
 from device.box.outputs import Outputs
 from device.colour_round import GameColours, PassAround, mode_for, round_choices
 from device.companion.colours import ColourRounds
-from device.i18n import Text
+from device.hotspot import Hotspot as BoxWifi
+from device.hotspot import HotspotError, HotspotState
+from device.i18n import N_, Text
+from device.network import rebase
 from device.sticks import StickRoller, ThrowRecord
 from device.table import Table, TableError
 from hardware import Hardware
@@ -103,12 +107,16 @@ class Box:
         dim_after: float = 0.0,
         sticks: StickRoller | None = None,
         colours: ColourRounds | None = None,
+        wifi: BoxWifi | None = None,
+        follow_wifi: bool = True,
         clock: Clock = time.monotonic,
     ) -> None:
         self.table = table
         self.sticks = sticks  # the dice-stick roller that button C throws
         self.colours = colours  # secret colours for a game on a real board
         self.hardware = hardware
+        self.wifi = wifi  # the box's own access point, where NetworkManager runs
+        self._follow_wifi = follow_wifi  # no public_url configured: QRs use its address
         self.base_url = base_url.rstrip("/")
         self.simulated = simulated
         self.controls = Controls(
@@ -116,6 +124,7 @@ class Box:
             notice_seconds=notice_seconds,
             dim_after=dim_after,
             secret_colours=colours is not None,
+            wifi=wifi is not None,
         )
         self._outputs = Outputs(hardware)
         self._inbox = Inbox()
@@ -310,12 +319,39 @@ class Box:
                 self.table.set_language(command.language)
             elif isinstance(command, PassGameColours):
                 self.controls.start_colours(PassAround(GameColours(self.table)))
+            elif isinstance(command, Hotspot):
+                self._hotspot(command.action)
             else:
                 self._colour_rounds(command)
         except TableError as err:
             if not (isinstance(command, TABLE_CALLS) and self._moved_on()):
                 # Worded when drawn, in the table's language (its template and params).
                 self.controls.refused(Text(err.template, err.params))
+
+    def _hotspot(self, action: str) -> None:
+        """Start, stop or show the box's own Wi-Fi; NetworkManager's refusal is shown
+        in its own words (data: it names the interface, the driver...)."""
+        assert self.wifi is not None  # only a box with NetworkManager offers it
+        try:
+            if action == "stop":
+                self.wifi.stop()
+                self.controls.show_notice(N_("Box Wi-Fi"), [N_("Stopped")])
+                return
+            state = self.wifi.start() if action == "start" else self.wifi.status()
+        except HotspotError as err:
+            self.controls.show_notice(N_("Box Wi-Fi failed"), [str(err)])
+            return
+        if not state.active:
+            self.controls.show_notice(N_("Box Wi-Fi"), [N_("Off: choose Start first")])
+            return
+        self._follow(state)
+        self.controls.show_wifi(state)
+
+    def _follow(self, state: HotspotState) -> None:
+        """Phones on the box's own Wi-Fi reach it at its address there: the join QR
+        follows (unless the config names a public address)."""
+        if self._follow_wifi and state.address:
+            self.base_url = rebase(self.base_url, state.address)
 
     def _moved_on(self) -> bool:
         """The table's phase is no longer the one the controls last saw."""

@@ -15,6 +15,7 @@ from PIL import Image
 import engines
 from device.i18n import N_, Text, say
 from device.screens import message_screen, screen_for
+from device.screens.hotspot import hotspot_screen
 from device.screens.menu import menu_screen
 from device.screens.render import seat_name
 from device.screens.sticks import sticks_screen
@@ -61,6 +62,8 @@ def oled_picture(
         return menu_screen(say(menu.title, lang), labels, menu.selected, lang=lang)
     if controls.colour_mode is not None:
         return controls.colour_mode.screen(lang)
+    if controls.wifi is not None:
+        return hotspot_screen(controls.wifi, lang)
     show = controls.throw_show
     if show is not None and show.on_screen(now):
         throw = {"sticks": show.sticks, "count": show.count}

@@ -25,6 +25,7 @@ from device import games as device_games
 from device.box.commands import (
     Command,
     EndGame,
+    Hotspot,
     OpenLobby,
     Rematch,
     SetLanguage,
@@ -62,14 +63,15 @@ class Menu:
 
 
 LANGUAGE_ITEM = "language"  # its value in the game menu, beside the engines' names
+WIFI_ITEM = "wifi"
 # In every language's words at once, so whoever reads the box finds it, whatever the
 # box speaks now (a name, as the languages' own names in their menu).
 LANGUAGE_LABEL = "Language / 言語"
 
 
-def game_menu(secret_colours: bool) -> Menu:
-    """Every engine, then (when the box keeps colour rounds) "Secret colours", then the
-    table's language."""
+def game_menu(secret_colours: bool, wifi: bool = False) -> Menu:
+    """Every engine, then (when the box keeps colour rounds) "Secret colours", the
+    table's language, and (where NetworkManager runs) the box's own Wi-Fi."""
     names = engines.names()
     labels, values = [device_games.title(name) for name in names], list(names)
     if secret_colours:  # last: secret colours for a game on a real board
@@ -77,13 +79,19 @@ def game_menu(secret_colours: bool) -> Menu:
         values.append(MENU_ITEM)
     labels.append(LANGUAGE_LABEL)
     values.append(LANGUAGE_ITEM)
+    if wifi:
+        labels.append(N_("Box Wi-Fi"))
+        values.append(WIFI_ITEM)
 
     def choose(game: str) -> Menu | Command:
+        back = game_menu(secret_colours, wifi)
         if game == MENU_ITEM:
             return ShowColourRounds()
         if game == LANGUAGE_ITEM:
-            return language_menu(back=game_menu(secret_colours))
-        return players_menu(game, back=game_menu(secret_colours))
+            return language_menu(back=back)
+        if game == WIFI_ITEM:
+            return wifi_menu(back=back)
+        return players_menu(game, back=back)
 
     return Menu(N_("New game"), labels, values, choose, phases=BETWEEN_GAMES)
 
@@ -95,6 +103,31 @@ def language_menu(back: Menu | None = None) -> Menu:
         list(LANGUAGES.values()),
         list(LANGUAGES),
         SetLanguage,
+        back=back,
+        phases=BETWEEN_GAMES,
+    )
+
+
+def wifi_menu(back: Menu | None = None) -> Menu:
+    """The box's own Wi-Fi for a table without one: phones scan its Wi-Fi QR, then the
+    join QR. Starting it drops the box's own Wi-Fi connection: the choice says so."""
+    start = Menu(
+        N_("Start box Wi-Fi?"),
+        [N_("No"), N_("Yes, drop Wi-Fi")],
+        [False, True],
+        lambda yes: Hotspot("start") if yes else None,
+        phases=BETWEEN_GAMES,
+    )
+    choices: dict[str, Callable[[], Menu | Command]] = {
+        N_("Show Wi-Fi QR"): lambda: Hotspot("show"),
+        N_("Start"): lambda: start,
+        N_("Stop"): lambda: Hotspot("stop"),
+    }
+    return Menu(
+        N_("Box Wi-Fi"),
+        list(choices),
+        list(choices),
+        lambda label: choices[label](),
         back=back,
         phases=BETWEEN_GAMES,
     )
