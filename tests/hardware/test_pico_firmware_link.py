@@ -108,7 +108,7 @@ def test_a_quiet_table_is_pinged_and_answered(board: Board) -> None:
     link = SerialLink.on_port(board.path, 115200, backoff=FAST, keepalive=0.05)
     try:
         assert wait_until(lambda: sum(b" PING" in line for line in board.heard()) >= 3, TIMEOUT)
-        assert link.healthy
+        assert wait_until(lambda: link.healthy, TIMEOUT)
         assert all(not line.endswith("ERR SYNTAX") for line in board.said())
     finally:
         link.close()
@@ -174,3 +174,14 @@ def test_a_person_at_a_terminal_then_the_box(board: Board) -> None:
         assert link.healthy
     finally:
         link.close()
+
+
+def test_a_flood_of_noise_leaves_the_next_command_understood(board: Board) -> None:
+    terminal = serial.Serial(board.path, 115200, timeout=TIMEOUT, write_timeout=TIMEOUT)
+    try:
+        terminal.write(b"9" * 20_000 + b" PING\n1 HELLO 1\n")  # 20 kB with no line end
+        assert terminal.readline() == b"# not a command: <seq> <VERB> [args], e.g. 1 HELLO 1\r\n"
+        assert terminal.readline() == b"1 OK 1 5\r\n"
+        assert board.wait_for(lambda frames: frames[-1] == (OFF,) * 5)  # HELLO: dark
+    finally:
+        terminal.close()

@@ -181,12 +181,14 @@ def main() -> None:
     last = time.ticks_ms()  # type: ignore[attr-defined]  # MicroPython's time, not CPython's
     while True:
         ready = poller.poll(FRAME_MS)  # a byte from the host, or time for the next frame
-        while ready:
+        budget = 2 * MAX_LINE  # then a frame, even if the line floods us with noise
+        while ready and budget:
             pending, lines = read_lines(pending, console.read(1))
             for line in lines:
                 lights, reply = handle(lights, SEATS, line)
                 if reply is not None:
                     say(reply + "\n")
+            budget -= 1
             ready = poller.poll(0)
         now = time.ticks_ms()  # type: ignore[attr-defined]
         clock = (clock + time.ticks_diff(now, last)) % CLOCK_WRAP  # type: ignore[attr-defined]
