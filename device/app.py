@@ -18,7 +18,7 @@ from device.companion import Sheets
 from device.config import Config
 from device.hotspot import Hotspot, HotspotError, HotspotState
 from device.journal import Journal, JournalError
-from device.network import lan_address
+from device.network import lan_address, local_name
 from device.sticks import StickRoller
 from device.table import Table
 from webui import close_streams, create_app
@@ -70,6 +70,7 @@ class Device:
             # The box's own Wi-Fi is offered where NetworkManager runs.
             wifi=self.hotspot if shutil.which("nmcli") else None,
             follow_wifi=not config.public_url,
+            box_name=None if config.public_url else local_name(),
         )
         self.app = create_app(
             self.table,

@@ -21,6 +21,12 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def local_name() -> str:
+    """The name phones find the box by: its hostname in the .local domain, which
+    Raspberry Pi OS's avahi publishes (install.sh names the box "tablemate")."""
+    return f"{socket.gethostname().split('.')[0]}.local"
+
+
 def rebase(url: str, host: str) -> str:
     """`url` with its host replaced by `host`, keeping the scheme, port and path."""
     parts = urlsplit(url)

@@ -26,6 +26,11 @@ class BoxLike(Protocol):
         is open, e.g. HTTP://192.168.1.20:8000/J/ABCD."""
         ...
 
+    @property
+    def box_name(self) -> str | None:
+        """The name phones find the box by (tablemate.local), None where unknown."""
+        ...
+
     def subscribe(self, callback: Callable[[int], None]) -> Callable[[], None]:
         """callback(version) after each frame or LED change; returns unsubscribe."""
         ...

@@ -109,6 +109,7 @@ class Box:
         colours: ColourRounds | None = None,
         wifi: BoxWifi | None = None,
         follow_wifi: bool = True,
+        box_name: str | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
         self.table = table
@@ -118,6 +119,7 @@ class Box:
         self.wifi = wifi  # the box's own access point, where NetworkManager runs
         self._follow_wifi = follow_wifi  # no public_url configured: QRs use its address
         self.base_url = base_url.rstrip("/")
+        self.box_name = box_name  # tablemate.local: phones find the box by name too
         self.simulated = simulated
         self.controls = Controls(
             clock=clock,
@@ -366,6 +368,8 @@ class Box:
 
     def _draw(self, status: Mapping[str, Any], view: Mapping[str, Any] | None) -> None:
         now = self.controls.now()
-        image = oled_picture(self.controls, status, view, now, base_url=self.base_url)
+        image = oled_picture(
+            self.controls, status, view, now, base_url=self.base_url, box_name=self.box_name
+        )
         leds = led_state(self.controls, status, view, now, healthy=self.hardware.healthy)
         self._outputs.show(image, leds, status, view, dimmed=self.controls.dimmed())

@@ -44,7 +44,13 @@ PROBLEM_LINES: list[str] = [N_("An update could not resume it."), N_("See the ho
 
 
 def oled_picture(
-    controls: Controls, status: Status, view: View, now: float, *, base_url: str
+    controls: Controls,
+    status: Status,
+    view: View,
+    now: float,
+    *,
+    base_url: str,
+    box_name: str | None = None,
 ) -> Image.Image:
     """The OLED frame: a notice, else a menu, a colour mode, a throw, the table.
 
@@ -72,7 +78,7 @@ def oled_picture(
     if asking is not None:  # the game waits for the table's answer: say so to all
         return take_back_screen(asking, status)
     if status["phase"] == "idle":
-        return screen_for(None, status, base_url)
+        return screen_for(None, status, base_url, box_name=box_name)
     join = join_url(base_url, status)
     if status["phase"] == "playing" and controls.show_join:
         return screen_for(None, {**status, "phase": "lobby"}, join)

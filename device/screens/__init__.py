@@ -44,6 +44,8 @@ def screen_for(
     status: Mapping[str, Any],
     join_url: str,
     page: int = 0,
+    *,
+    box_name: str | None = None,
 ) -> Image.Image:
     """The screen for the table's phase; `page` cycles through a game's pages.
 
@@ -51,7 +53,7 @@ def screen_for(
     """
     phase = status["phase"]
     if phase == "idle":
-        return idle_screen(join_url, status.get("language"))
+        return idle_screen(join_url, status.get("language"), box_name)
     if phase == "lobby":
         return lobby_screen(status, join_url)
     if view is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image
 
 from device.i18n import words
+from device.network import rebase
 from device.screens.fonts import BODY, HUGE, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -16,6 +17,7 @@ from device.screens.render import (
     largest_size,
     render,
     title_bar,
+    truncate,
     wrap,
 )
 
@@ -42,11 +44,22 @@ def message_screen(title: str, lines: list[str]) -> Image.Image:
     return render(draw)
 
 
-def idle_screen(ip_or_url: str, lang: str | None = None) -> Image.Image:
-    """The box's name, the address phones can open, and how to start a game."""
+def _named(url: str, name: str) -> str:
+    """`url`'s address as the box's name, without the scheme: tablemate.local:8000."""
+    return rebase(url, name).removeprefix("http://")
+
+
+def idle_screen(ip_or_url: str, lang: str | None = None, name: str | None = None) -> Image.Image:
+    """The box's name, the address phones can open, and how to start a game. With the
+    box's network `name` (tablemate.local), both: the name, then the address."""
     hint = words(lang).gettext("A: new game")
-    address_size = largest_size(ip_or_url, TEXT_WIDTH, (BODY, SMALL))
-    address = fit_lines(wrap(ip_or_url, address_size, TEXT_WIDTH), address_size, TEXT_WIDTH, 2)
+    if name:
+        address = [_named(ip_or_url, name), ip_or_url.removeprefix("http://")]
+        address_size = min(largest_size(line, TEXT_WIDTH, (BODY, SMALL)) for line in address)
+        address = [truncate(line, address_size, TEXT_WIDTH) for line in address]
+    else:
+        address_size = largest_size(ip_or_url, TEXT_WIDTH, (BODY, SMALL))
+        address = fit_lines(wrap(ip_or_url, address_size, TEXT_WIDTH), address_size, TEXT_WIDTH, 2)
 
     def draw(d: Draw) -> None:
         draw_text(d, "Tablemate", HUGE, IDLE_NAME_BOX, "centre")

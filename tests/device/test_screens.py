@@ -552,3 +552,9 @@ def test_screen_for_a_game_without_its_own_screens_shows_whose_turn():
     }
     image = screen_for(view, status, JOIN_URL)
     assert same(image, message_screen("Solitaire", ["Turn: Bob"]))
+
+
+def test_idle_shows_the_box_name_above_its_address() -> None:
+    named = idle_screen("http://192.168.1.20:8000", "en", "tablemate.local")
+    assert not same(named, idle_screen("http://192.168.1.20:8000", "en"))
+    assert named.getbbox() is not None

@@ -41,6 +41,7 @@ class FakeBox:
     def __init__(self, simulated: bool = True) -> None:
         self.simulated = simulated
         self.join_url = "HTTP://192.0.2.10:8000/J/ABCD"
+        self.box_name: str | None = "tablemate.local"
         self.presses: list[tuple[str, bool]] = []
         self.sticks = [False] * 5
         self.status = [0.0, 0.5, 0.0]

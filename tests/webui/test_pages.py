@@ -108,3 +108,13 @@ def test_no_page_loads_anything_from_the_internet() -> None:
     for path in [*templates.glob("*.html"), *(STATIC / "js").rglob("*.js"), STATIC / "app.css"]:
         assert not re.search(r"(src|href)=\"https?://", path.read_text()), path
         assert "cdn" not in path.read_text().lower(), path
+
+
+def test_the_table_page_names_the_box_as_phones_find_it(client: FlaskClient) -> None:
+    page = client.get("/table").get_data(as_text=True)
+    assert '<meta name="tablemate-box-name" content="tablemate.local">' in page
+
+
+def test_the_page_scripts_catalog_is_served_from_the_box(client: FlaskClient) -> None:
+    assert client.get("/i18n/ja.json").get_json()["Game over"] == "ゲーム終了"
+    assert client.get("/i18n/xx.json").status_code == 404

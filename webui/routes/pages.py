@@ -47,7 +47,8 @@ def seat() -> str:
 def table() -> str:
     # The TV speaks the table's language, unless it picked one itself (its switch).
     i18n.page_default(services().table.status()["language"])
-    return render_template("table.html")
+    box = services().box
+    return render_template("table.html", box_name=box.box_name if box is not None else None)
 
 
 @bp.get("/host")

@@ -17,6 +17,14 @@ const root = document.getElementById("table");
 const sticks = document.getElementById("sticks");
 let version = -1;
 
+// Where phones open the box: its name (tablemate.local, published by avahi) as well as
+// the address this TV reached it by, which a phone on another network may not reach.
+const boxName = document.querySelector('meta[name="tablemate-box-name"]')?.content;
+const port = location.port ? `:${location.port}` : "";
+const named = boxName && !location.hostname.endsWith(".local") ? `${boxName}${port}` : null;
+const address = (path = "") =>
+  named ? t("{name} or {address}", { name: `${named}${path}`, address: `${location.host}${path}` }) : `${location.host}${path}`;
+
 // The TV page fits one screen, so its language switch sits in the header bar (app.css
 // hides the footer here): a TV may speak other than the table's configured language.
 document.querySelector("body > header.bar")?.append(languageSwitch("table-languages"));
@@ -32,7 +40,7 @@ function lobby(state) {
       h("div", {},
         h("p", {}, t("Room code")),
         h("p", { class: "room-code", "data-testid": "room-code" }, room),
-        h("p", { class: "muted" }, t("or open {address}", { address: `${location.host}/j/${room}` })))),
+        h("p", { class: "muted" }, t("or open {address}", { address: address(`/j/${room}`) })))),
     lobbyList(state),
   );
 }
@@ -60,7 +68,7 @@ function render(state) {
     replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
       tableProblem(state),
       h("h1", {}, t("No game is open")),
-      h("p", {}, t("Open one from a phone at {address} or with the box's buttons.", { address: location.host }))));
+      h("p", {}, t("Open one from a phone at {address} or with the box's buttons.", { address: address() }))));
   } else if (phase === "lobby") {
     replace(root, seatNotices(state), lobby(state), lastGamePanel(state)); // the game before, while seats fill
   } else {
