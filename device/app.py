@@ -16,8 +16,10 @@ from device import interpreter, notify
 from device.box import Box
 from device.companion import Sheets
 from device.config import Config
+from device.history.backup import BackupError
+from device.history.rescue import open_journal
 from device.hotspot import Hotspot, HotspotError, HotspotState
-from device.journal import Journal, JournalError
+from device.journal import JournalError
 from device.network import lan_address, local_name
 from device.sticks import StickRoller
 from device.table import Table
@@ -35,8 +37,12 @@ class Device:
 
     def __init__(self, config: Config) -> None:
         self.config = config
-        self.journal = Journal(config.journal_path)
-        self.table = Table(self.journal, language=config.language)
+        # A damaged journal is moved aside and the box starts afresh, saying so.
+        self.journal, self.table, rescued = open_journal(
+            config.journal_path, lambda journal: Table(journal, language=config.language)
+        )
+        if rescued is not None:
+            self.table.rescued_journal = rescued.kept.name
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
         self.sticks = StickRoller(self.journal)
         self.sticks.subscribe(lambda _throw: self.table.touch())  # phones see each throw
@@ -131,7 +137,7 @@ def run_device(config: Config) -> int:
     interpreter.tune_threads()
     try:
         device = Device(config)
-    except (hardware.HardwareError, JournalError) as err:  # JournalError: a newer release's
+    except (hardware.HardwareError, JournalError, BackupError) as err:  # a newer release's
         print(f"tablemate: {err}", file=sys.stderr)
         return 1
     except OSError as err:

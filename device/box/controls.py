@@ -93,6 +93,7 @@ class Controls:
         self._seat_news: int | None = None  # the newest seat notice already shown
         self.problem: str | None = None  # a saved game an update could not resume: shown
         self._problem_seen: str | None = None  # until a press, once per problem
+        self.rescued = False  # the problem is a damaged journal moved aside at start
         self._release_asked: tuple[int, Any] | None = None  # the request to free a seat shown
         self._last_activity = clock()
 
@@ -117,9 +118,10 @@ class Controls:
         self._note_game_throw(status, view, now)
         self._turn_lights = turn_lights(status, view)
         self._announce_seat_changes(status)
-        problem = status.get("problem")
+        problem = status.get("problem") or status.get("rescued_journal")
         if problem != self._problem_seen:
             self._problem_seen, self.problem = problem, problem
+        self.rescued = bool(status.get("rescued_journal")) and self.problem is not None
 
     def _follow_table(self, now: float) -> None:
         """The table moved to a new phase: what the box showed of the old one gives

@@ -41,6 +41,9 @@ View = Mapping[str, Any] | None
 # What the OLED says of a saved game an update could not resume (status "problem").
 PROBLEM_TITLE = N_("Saved game kept")
 PROBLEM_LINES: list[str] = [N_("An update could not resume it."), N_("See the host page.")]
+# ... and of a damaged journal moved aside at start (status "rescued_journal").
+RESCUED_TITLE = N_("Journal damaged")
+RESCUED_LINES: list[str] = [N_("Kept aside; started afresh."), N_("See the host page.")]
 
 
 def oled_picture(
@@ -61,7 +64,10 @@ def oled_picture(
         title, lines = controls.notice
         return message_screen(say(title, lang), [say(line, lang) for line in lines])
     if controls.problem is not None:  # never silent; the host page says which and why
-        return message_screen(say(PROBLEM_TITLE, lang), [say(line, lang) for line in PROBLEM_LINES])
+        title, lines = (
+            (RESCUED_TITLE, RESCUED_LINES) if controls.rescued else (PROBLEM_TITLE, PROBLEM_LINES)
+        )
+        return message_screen(say(title, lang), [say(line, lang) for line in lines])
     if controls.menu is not None:
         menu = controls.menu
         labels = [say(label, lang) for label in menu.labels]

@@ -15,8 +15,10 @@ included), never a half-written file.
   and refuses while the box has the journal open.
 - `automatic_backup`: one mechanism for every copy the box makes by itself (before
   an upgrade: `tablemate backup --auto --reason upgrade`, run by install.sh), kept
-  in `<data>/backups/` with the newest `KEEP_AUTOMATIC` kept; `latest_automatic`
-  is what `tablemate restore --last` restores.
+  and at each start, device/history/rescue.py), kept in `<data>/backups/` with the
+  newest `KEEP_AUTOMATIC` of each reason kept (so restarts never push out the copy
+  made before an upgrade); `latest_automatic` is what `tablemate restore --last`
+  restores.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ class BackupError(Exception):
     """A backup or restore the box refuses; the message says why and what to do."""
 
 
+class NewerJournal(BackupError):
+    """The journal was written by a newer release: not damage, and never touched."""
+
+
 def _copy(source: sqlite3.Connection, target: Path) -> None:
     """`source` as one consistent moment into `target` (written whole, then renamed)."""
     part = target.with_name(f"{target.name}.part")
@@ -51,6 +57,9 @@ def _copy(source: sqlite3.Connection, target: Path) -> None:
     copy = sqlite3.connect(str(part))
     try:
         source.backup(copy)
+        # A copy of a WAL journal is in WAL mode too: opening it would leave -wal and
+        # -shm files beside it. A backup is one self-contained file.
+        copy.execute("PRAGMA journal_mode=DELETE")
     finally:
         copy.close()
     os.replace(part, target)
@@ -69,6 +78,9 @@ def backup_file(journal_path: Path, target: Path, *, force: bool = False) -> int
     source = sqlite3.connect(str(journal_path), timeout=10)
     try:
         _copy(source, target)
+    except sqlite3.DatabaseError as err:  # not SQLite at all, or pages SQLite cannot read
+        target.with_name(f"{target.name}.part").unlink(missing_ok=True)
+        raise BackupError(f"{journal_path} is damaged ({err})") from None
     finally:
         source.close()
     return check_journal(target)
@@ -132,7 +144,7 @@ def check_journal(path: Path) -> int:
     if not JOURNAL_TABLES.issubset(tables):
         raise BackupError(f"{path} is not a Tablemate journal (it has no games)")
     if version > SCHEMA_VERSION:
-        raise BackupError(
+        raise NewerJournal(
             f"{path} was written by a newer release (schema {version}; this one knows"
             f" {SCHEMA_VERSION}): update tablemate first"
         )
@@ -215,10 +227,23 @@ def automatic_backup(journal_path: Path, reason: str) -> Path | None:
     while target.exists():  # two in one second
         serial += 1
         target = folder / f"{AUTOMATIC_PREFIX}{stamp}-{reason}-{serial}.sqlite3"
-    backup_file(journal_path, target)
-    for old in automatic_backups(journal_path)[:-KEEP_AUTOMATIC]:
+    check_journal(journal_path)  # damage or a newer release, named as the journal
+    try:
+        backup_file(journal_path, target)
+    except BackupError:
+        for suffix in ("", "-wal", "-shm"):  # a damaged journal's copy is no backup
+            Path(f"{target}{suffix}").unlink(missing_ok=True)
+        raise
+    same_reason = [p for p in automatic_backups(journal_path) if _reason(p) == reason]
+    for old in same_reason[:-KEEP_AUTOMATIC]:  # each reason keeps its own newest few
         old.unlink(missing_ok=True)
     return target
+
+
+def _reason(backup: Path) -> str:
+    """The reason in an automatic backup's name: journal-<date>-<time>-<reason>[-n]."""
+    parts = backup.stem.split("-")
+    return parts[3] if len(parts) > 3 else ""
 
 
 def automatic_backups(journal_path: Path) -> list[Path]:

@@ -102,6 +102,8 @@ class Table:
         self._release: ReleaseRequest | None = None
         self._notices: list[dict[str, Any]] = []  # the latest seat changes during play
         self._problem: str | None = None  # why the last game could not be resumed
+        # The damaged journal this start moved aside (device/history/rescue.py), by name.
+        self.rescued_journal: str | None = None
         self._interlude = Interlude(journal)  # the pause after a deal's summary
         self._take_backs = TakeBacks(journal)  # take-back requests (device/table/takeback.py)
         self._commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
@@ -271,6 +273,7 @@ class Table:
                 "release": self._release_status(),
                 "notices": list(self._notices),
                 "problem": self._problem,
+                "rescued_journal": self.rescued_journal,
                 "interlude": self._interlude.status(self._seats, self._seat_name),
                 "take_back": self._take_backs.status(
                     self._game, self._phase == "playing", self._seating()

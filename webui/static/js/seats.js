@@ -74,6 +74,11 @@ export function seatNotices(state) {
 
 // A saved game that could not be resumed after an update: said, never silent.
 export function tableProblem(state) {
-  const problem = state.table.problem;
-  return problem ? h("p", { class: "error", "data-testid": "table-problem" }, t("The box: {problem}.", { problem })) : null;
+  const { problem, rescued_journal: file } = state.table;
+  const rescued = file
+    ? h("p", { class: "error", "data-testid": "journal-rescued" },
+      t("The box's journal was damaged: it is kept as {file} and the box started with a fresh one. To bring back the last good copy, stop the box and run: tablemate restore --last", { file }))
+    : null;
+  const said = problem ? h("p", { class: "error", "data-testid": "table-problem" }, t("The box: {problem}.", { problem })) : null;
+  return rescued && said ? h("div", {}, rescued, said) : rescued || said;
 }
