@@ -2,6 +2,7 @@
 button-press-to-frame latency, and OLED render plus PNG encode time for each screen.
 
     .venv/bin/python bench/device.py [--starts 5] [--presses 100] [--frames 200]
+        [--installed DIR/opt/tablemate/venv]
 
 * cold start: from spawning `python -m device run` (simulated hardware) to the
   READY=1 datagram on a NOTIFY_SOCKET we listen on, as systemd would see it, with
@@ -71,18 +72,23 @@ def summary(values: list[float], digits: int = 2) -> dict[str, float]:
 # --- cold start ---------------------------------------------------------------------
 
 
-def seconds_to_ready(scratch: Path) -> float:
-    """Spawn the device and wait for its READY=1, as systemd's notify socket would."""
+def seconds_to_ready(scratch: Path, installed: Path | None = None) -> float:
+    """Spawn the device and wait for its READY=1, as systemd's notify socket would;
+    from the checkout, or from an install's venv (`install.sh --root DIR`:
+    DIR/opt/tablemate/venv) as the unit starts it."""
     address = str(scratch / "notify.sock")
     with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as listener:
         listener.bind(address)
         listener.settimeout(30)
         environ = {**os.environ, "NOTIFY_SOCKET": address, "TABLEMATE_SIMULATE": "1"}
         command = [sys.executable, "-m", "device", "run", "--host", "127.0.0.1", "--port", "0"]
+        if installed is not None:
+            command = [str(installed / "bin" / "tablemate"), *command[3:]]
+            environ = {**environ, "PYTHONDONTWRITEBYTECODE": "1"}  # as the unit
         started = time.perf_counter()
         process = subprocess.Popen(
             [*command, "--data", str(scratch / "data")],
-            cwd=REPO,
+            cwd=scratch if installed is not None else REPO,
             env=environ,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -97,7 +103,7 @@ def seconds_to_ready(scratch: Path) -> float:
             os.unlink(address)
 
 
-def cold_start(runs: int) -> dict[str, Any]:
+def cold_start(runs: int, installed: Path | None = None) -> dict[str, Any]:
     # As deployed: systemd/install.sh compiles all bytecode, and the service may not
     # write any (PYTHONDONTWRITEBYTECODE=1). Without this, a fresh checkout would be
     # timed compiling itself from source on every start.
@@ -106,8 +112,9 @@ def cold_start(runs: int) -> dict[str, Any]:
     times = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory(prefix="tm-bench-") as scratch:
-            times.append(seconds_to_ready(Path(scratch)))
-    return {"runs": runs, **summary(times, 3)}
+            times.append(seconds_to_ready(Path(scratch), installed))
+    where = {"from": str(installed)} if installed is not None else {}
+    return {"runs": runs, **where, **summary(times, 3)}
 
 
 # --- memory after a full game -------------------------------------------------------
@@ -268,9 +275,20 @@ def main() -> None:
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--presses", type=int, default=100)
     parser.add_argument("--frames", type=int, default=200)
+    parser.add_argument(
+        "--installed",
+        type=Path,
+        help="also time starts from this installed venv (install.sh --root DIR: "
+        "DIR/opt/tablemate/venv)",
+    )
     args = parser.parse_args()
     figures = {
         "cold_start_to_ready_s": cold_start(args.starts),
+        **(
+            {"cold_start_installed_s": cold_start(args.starts, args.installed)}
+            if args.installed
+            else {}
+        ),
         "memory_after_full_game": memory_after_game(),
         "button_press_to_frame": press_to_frame(args.presses),
         "render_plus_png_per_screen": render_and_encode(args.frames),

@@ -160,6 +160,7 @@ READS: dict[str, str] = {
     "/table": "/table",
     "/host": "/host",
     "/join-qr.png": "/join-qr.png",
+    "/i18n/<lang>.json": "/i18n/{}.json",
     "/api/status": "/api/status",
     "/api/games": "/api/games",
     "/api/state": "/api/state",
