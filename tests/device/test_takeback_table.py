@@ -563,9 +563,10 @@ def test_a_draw_and_a_department_are_said_in_a_players_words(table: Table) -> No
 
 def test_barrier_words_name_the_player_or_you() -> None:
     from device.takeback import barrier_refusal
+    from engines.lauzait import Lauzait
 
     def said(code: str, asker: bool) -> tuple[str, str, dict[str, object], str]:
-        err = barrier_refusal(code, "Bo", asker=asker)
+        err = barrier_refusal(code, "Bo", asker=asker, game=Lauzait)
         return str(err), err.template, err.params, err.code
 
     prefix = "that cannot be taken back: "
