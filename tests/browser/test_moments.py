@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 import engines
-from tests.e2e.device_process import DeviceProcess
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import Contexts, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]

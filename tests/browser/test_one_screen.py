@@ -16,13 +16,13 @@ import json
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.conftest import Contexts, save_screenshot
-from tests.e2e.device_process import (
+from testkit.device_process import (
     DeviceProcess,
     continue_summary,
     play_first_legal,
     seat_players,
 )
+from tests.browser.conftest import Contexts, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 

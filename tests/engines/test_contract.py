@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import engines
 from engines.base import Action, Event, Game
-from tests.engines.play import MAX_STEPS, pick
+from testkit.play import MAX_STEPS, pick
 from tests.engines.drawn import moves
 
 GENERIC_VIEW_KEYS = {"game", "players", "seat", "phase", "to_act", "scores", "winners"}

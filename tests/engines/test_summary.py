@@ -21,7 +21,7 @@ from engines.cena.scoring import alliance_breakdown, seat_scores
 from engines.chanoyu.scoring import tableau_points
 from engines.lauzait.scoring import formation_points, role_entries
 from engines.sarena.scoring import final_scores
-from tests.engines.play import MAX_STEPS, random_steps
+from testkit.play import MAX_STEPS, random_steps
 
 GENERIC = {"key", "kind", "number", "of", "points", "totals", "final"}
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import engines
 from engines.base import CHANCE, GAME_OVER, Action, Game
 from engines.lauzait.board import is_water
-from tests.engines.play import random_step
+from testkit.play import random_step
 
 WALK = 60  # actions per random game: every take-back replays the log so far
 
