@@ -8,6 +8,7 @@ webui/static/games/<name>/. These tests name what is missing.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -70,6 +71,20 @@ def test_every_engine_has_its_oled_pages(journal: Journal, game: str) -> None:
     for page in range(len(declared.pages)):
         frame = screen_for(table.view(None), table.status(), "HTTP://BOX/J/ABCD", page)
         assert frame.size == (128, 64) and frame.getbbox() is not None  # drawn, not blank
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_engine_has_its_examples(game: str) -> None:
+    """scripts/render-screens draws each game's pages from its examples module."""
+    try:
+        examples = importlib.import_module(f"device.games.{game}.examples")
+    except ModuleNotFoundError:
+        pytest.fail(f"device/games/{game}/examples.py is missing")
+    seats = [{"seat": s, "name": f"P{s + 1}", "taken": True} for s in range(4)]
+    frames = examples.frames({"phase": "playing", "players": 4, "seats": seats, "host": 0})
+    assert frames and len({name for name, _ in frames}) == len(frames)
+    for name, frame in frames:
+        assert frame.size == (128, 64) and frame.getbbox() is not None, name
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
