@@ -26,7 +26,8 @@ import json
 import random
 import re
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -309,3 +310,25 @@ def test_check_setup_is_the_one_judge_of_a_setup() -> None:
         assert err.value.code == code and str(err.value) == err.value.template.format(
             **err.value.params
         )
+
+
+def test_an_engine_declared_the_older_way_still_gets_its_game_info() -> None:
+    """An engine written before GameInfo, its attributes one by one, keeps working."""
+
+    class Older(engines.Game):  # never registered: only its declaration is read
+        name = "older"
+        title = "Older"
+        min_players, max_players = 2, 3
+        options_declared = (engines.Option("target", default=5),)
+        random_events: ClassVar[Mapping[str, str]] = {"start": "Start"}
+
+    declared = Older.game_info
+    assert (declared.name, declared.title, declared.player_counts) == (
+        "older",
+        "Older",
+        range(2, 4),
+    )
+    assert declared.options == Older.options_declared and declared.random_events == {
+        "start": "Start"
+    }
+    assert declared.barrier("chance") is not None and declared.barrier("anything") is None
