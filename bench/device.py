@@ -48,7 +48,7 @@ from device.journal import Journal
 from device.screens import menu_screen, message_screen, screen_for
 from device.table import Table
 from hardware import HardwareConfig
-from tests.e2e.device_process import DeviceProcess, play_first_legal, seat_players
+from testkit.device_process import DeviceProcess, play_first_legal, seat_players
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGES = ("engines", "device", "hardware", "webui")  # the project's own code

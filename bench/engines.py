@@ -18,10 +18,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for tests.engines.play
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # for testkit.play
 
 import engines
-from tests.engines.play import play_random
+from testkit.play import play_random
 
 FIRST_SEED = 10**12
 

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.e2e.device_process import DeviceProcess, seat_players
+from testkit.device_process import DeviceProcess, seat_players
 
 SPECTATORS = 10
 PLAYERS = 5

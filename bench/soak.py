@@ -52,7 +52,7 @@ from urllib.parse import urlsplit
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from tests.e2e.device_process import DeviceProcess  # noqa: E402
+from testkit.device_process import DeviceProcess  # noqa: E402
 
 # Run the device as systemd/tablemate.service does.
 os.environ.setdefault("MALLOC_ARENA_MAX", "2")

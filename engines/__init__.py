@@ -11,7 +11,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Action, Event, Game, IllegalAction, Option, View, new_seed
+from engines.base import (
+    Action,
+    Barrier,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    View,
+    new_seed,
+)
 from engines.cena import Cena
 from engines.chanoyu import Chanoyu
 from engines.lauzait import Lauzait
@@ -19,11 +29,16 @@ from engines.sarena import Sarena
 
 __all__ = [
     "Action",
+    "Barrier",
     "Event",
     "Game",
+    "GameInfo",
     "IllegalAction",
     "Option",
+    "SetupRefused",
     "View",
+    "check_setup",
+    "game_info",
     "info",
     "load",
     "names",
@@ -45,29 +60,79 @@ def names() -> list[str]:
     return sorted(_GAMES)
 
 
+def game_info(name: str) -> GameInfo:
+    """One engine's whole declaration (engines/base.py GameInfo)."""
+    return _game_class(name).game_info
+
+
 def info(name: str) -> dict[str, Any]:
     """What generic layers may know of one engine, JSON-ready: title, player range, the
     options a table may set with their defaults (never the secret ones), the actions
-    only the whole table may take, and labels for the game's random events."""
-    cls = _game_class(name)
+    only the whole table may take, labels for the game's random events, and whether
+    it plays tricks or throws its own sticks."""
+    declared = game_info(name)
     return {
-        "name": cls.name,
-        "title": cls.title,
-        "min_players": cls.min_players,
-        "max_players": cls.max_players,
+        "name": declared.name,
+        "title": declared.title,
+        "min_players": declared.min_players,
+        "max_players": declared.max_players,
         "defaults": {
-            o.name: o.default
-            for o in cls.options_declared
-            if not o.secret and o.default is not None
+            o.name: o.default for o in declared.options if not o.secret and o.default is not None
         },
-        "table_actions": sorted(cls.table_actions),
-        "random_events": dict(cls.random_events),
+        "table_actions": sorted(declared.table_actions),
+        "random_events": dict(declared.random_events),
+        "tricks": declared.tricks,
+        "throws": declared.throws,
     }
 
 
 def secret_options(name: str) -> frozenset[str]:
     """Options of a game that fix a deal or a secret: never shown, never set from a phone."""
-    return frozenset(o.name for o in _game_class(name).options_declared if o.secret)
+    return frozenset(o.name for o in game_info(name).options if o.secret)
+
+
+class SetupRefused(ValueError):
+    """A game, player count or options no table may start. Like IllegalAction: the
+    English `template` (extracted for the catalogs), a stable `code` and the `params`;
+    each layer words it for its reader (the table's TableError, the web's 400)."""
+
+    def __init__(self, template: str, code: str, params: Mapping[str, Any] | None = None) -> None:
+        self.template, self.code, self.params = template, code, dict(params or {})
+        super().__init__(template.format(**self.params) if self.params else template)
+
+
+def check_setup(
+    name: str, players: int, options: Mapping[str, Any], *, from_phone: bool = False
+) -> int:
+    """The one check of a setup before anyone keeps it: SetupRefused unless `name` is an
+    engine that accepts this player count and these options (and, `from_phone`, none is
+    secret: whoever set it would know the cards). Returns the engine's rules version."""
+    if name not in names():
+        raise SetupRefused(
+            "unknown game {game}; known: {known}",
+            "unknown_game",
+            {"game": repr(name), "known": ", ".join(names())},
+        )
+    if from_phone:
+        secret = sorted(str(key) for key in options if key in secret_options(name))
+        if secret:
+            raise SetupRefused(
+                "option(s) {options} cannot be set from a phone",
+                "secret_option",
+                {"options": ", ".join(secret)},
+            )
+    try:
+        return new(name, players, seed=0, options=options).rules_version
+    except ValueError as err:
+        # The engine's own English words (engines check options in ValueErrors, not
+        # catalog entries), after a sentence each reader gets in their language.
+        raise SetupRefused(
+            "the game cannot start with these settings: {reason}",
+            "invalid_setup",
+            {"reason": str(err)},
+        ) from None
+    except (TypeError, KeyError, AttributeError):
+        raise SetupRefused("those game options are not valid", "invalid_setup") from None
 
 
 def new(

@@ -23,7 +23,7 @@ import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -94,9 +94,82 @@ class Option:
     secret: bool = False
 
 
-# Barrier codes every game shares; an engine may name its own (see Game.barrier).
+def N_(message: str) -> str:
+    """Marks English words a game declares (its title, a throw's label, a barrier's
+    sentence) for the catalogs (scripts/i18n extract). Engines never translate: it
+    returns the words unchanged, and each screen words them in its reader's language."""
+    return message
+
+
+@dataclass(frozen=True)
+class Barrier:
+    """How a take-back refused at one barrier code is worded: a whole English sentence,
+    marked for the catalogs (N_), where `{name}` is the player whose action it was.
+    `own` is the sentence when that player is the one asking (None: `words` fits both),
+    so each language words both cases whole, never "you"/"has" pasted in."""
+
+    words: str
+    own: str | None = None
+
+    def wording(self, asker: bool) -> str:
+        return self.own if asker and self.own is not None else self.words
+
+
+# Barrier codes every game shares; an engine may name its own (GameInfo.barriers,
+# returned by its Game.barrier override).
 CHANCE = "chance"  # the game's generator was used: a deal, a shuffle, a throw
 GAME_OVER = "game_over"  # the game ended: final scores and secrets are out
+NOTHING = "nothing"  # fewer actions than asked for (take_back_barrier)
+
+SHARED_BARRIERS: Mapping[str, Barrier] = {
+    CHANCE: Barrier(
+        N_("that cannot be taken back: chance has had its say since (a deal, a shuffle or a throw)")
+    ),
+    GAME_OVER: Barrier(N_("that cannot be taken back: the game is over")),
+    NOTHING: Barrier(N_("that cannot be taken back: there is no move to take back")),
+}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """All that generic layers know of a game before one is played, declared once next
+    to its rules (after OpenSpiel's GameType and GameInfo): each layer reads this,
+    never a second copy of it. Words are English, marked for the catalogs with N_."""
+
+    name: str  # the engine's public name, also its packages' folder name
+    title: str  # N_("Céna"): every screen words it in its reader's language
+    min_players: int
+    max_players: int
+    # The options a table may set (a secret one fixes a deal: never set from a phone).
+    options: tuple[Option, ...] = ()
+    # Action types only the whole table may decide (e.g. ending early when everyone
+    # agrees): legal, but never offered to one player's phone.
+    table_actions: frozenset[str] = frozenset()
+    # The purposes of the game's own throws (a public view's last_throw["purpose"])
+    # and their short labels (N_), shown as the sticks tumble.
+    random_events: Mapping[str, str] = field(default_factory=dict)
+    # The game's own barrier codes (what its Game.barrier returns beyond the shared
+    # SHARED_BARRIERS) and how a refused take-back words each.
+    barriers: Mapping[str, Barrier] = field(default_factory=dict)
+    # Capabilities generic layers and tests read instead of guessing from a name:
+    tricks: bool = False  # its views carry "trick" and "last_trick" (the trick moment)
+    throws: bool = False  # its public view counts its own throws ("throws", "last_throw")
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def barrier(self, code: str) -> Barrier | None:
+        """How a barrier code is worded: the game's own, else a shared one, else None."""
+        return self.barriers.get(code) or SHARED_BARRIERS.get(code)
+
+    def words(self) -> list[str]:
+        """Every English word this declaration marks for the catalogs (for the page
+        scripts' catalog: the box sends titles and labels to pages as templates)."""
+        found = [self.title, *self.random_events.values()]
+        for barrier in self.barriers.values():
+            found += [barrier.words] if barrier.own is None else [barrier.words, barrier.own]
+        return found
 
 
 class CountingRandom(random.Random):
@@ -134,17 +207,15 @@ class Game(ABC):
     ``_apply``: an IllegalAction leaves the game exactly as it was.
     """
 
+    # What generic layers (device, web, screens) read instead of naming a game: one
+    # declaration (see GameInfo). The attributes below follow from it (__init_subclass__).
+    game_info: ClassVar[GameInfo]
     name: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    # What generic layers (device, web, screens) read instead of naming a game:
     options_declared: ClassVar[tuple[Option, ...]] = ()
-    # Action types only the whole table may decide (e.g. ending early when everyone
-    # agrees): legal, but never offered to one player's phone.
     table_actions: ClassVar[frozenset[str]] = frozenset()
-    # The game's own random events shown on screens (a throw's "purpose") and their
-    # short labels.
     random_events: ClassVar[Mapping[str, str]] = {}
     # The version of the rules a saved game replays with. Raise it with any change that
     # makes an unfinished game's log replay differently (a deal, a score, a legal move):
@@ -156,6 +227,30 @@ class Game(ABC):
     # Table to wait until the players have read it (device/table/interlude.py). Public:
     # only what the rules show everyone at that moment. Shape: docs/architecture.md.
     summary: View | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """An engine declares `game_info`; its name, title, player range, options,
+        table actions and random events are then readable as class attributes too.
+        An engine written before GameInfo (those attributes declared one by one) gets
+        its `game_info` built from them, so it keeps working."""
+        super().__init_subclass__(**kwargs)
+        declared: GameInfo | None = cls.__dict__.get("game_info")
+        if declared is not None:
+            cls.name, cls.title = declared.name, declared.title
+            cls.min_players, cls.max_players = declared.min_players, declared.max_players
+            cls.options_declared = declared.options
+            cls.table_actions = declared.table_actions
+            cls.random_events = declared.random_events
+        elif "name" in cls.__dict__:
+            cls.game_info = GameInfo(
+                cls.name,
+                cls.title,
+                cls.min_players,
+                cls.max_players,
+                tuple(cls.options_declared),
+                frozenset(cls.table_actions),
+                dict(cls.random_events),
+            )
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
@@ -224,7 +319,8 @@ class Game(ABC):
         """Why the action just applied may never be taken back (a short code), or None.
 
         Engines override this to name what their actions reveal (e.g. "cards_drawn"),
-        calling super() for the shared cases. `chance` says the generator was used;
+        each such code declared with its wording in `game_info.barriers`, calling
+        super() for the shared cases (SHARED_BARRIERS). `chance` says the generator was used;
         `apply` makes that a barrier even if an override forgets it.
         """
         if chance:
@@ -261,7 +357,7 @@ class Game(ABC):
         if not isinstance(steps, int) or isinstance(steps, bool) or steps < 1:
             raise ValueError("take back one action or more")
         if steps > len(self.log):
-            return "nothing"
+            return NOTHING
         return next((b for b in reversed(self.barriers[-steps:]) if b is not None), None)
 
     def taken_back(self, steps: int) -> Game:

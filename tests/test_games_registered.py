@@ -8,6 +8,7 @@ webui/static/games/<name>/. These tests name what is missing.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -21,7 +22,7 @@ from device import games as device_games
 from device.companion import Sheets
 from device.journal import Journal
 from device.screens import game_pages, screen_for
-from device.table import Table
+from device.table import Table, TableError
 from engines.base import Action, Event, Game, View
 from webui import create_app
 from webui import games as web_games
@@ -73,6 +74,20 @@ def test_every_engine_has_its_oled_pages(journal: Journal, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
+def test_every_engine_has_its_examples(game: str) -> None:
+    """scripts/render-screens draws each game's pages from its examples module."""
+    try:
+        examples = importlib.import_module(f"device.games.{game}.examples")
+    except ModuleNotFoundError:
+        pytest.fail(f"device/games/{game}/examples.py is missing")
+    seats = [{"seat": s, "name": f"P{s + 1}", "taken": True} for s in range(4)]
+    frames = examples.frames({"phase": "playing", "players": 4, "seats": seats, "host": 0})
+    assert frames and len({name for name, _ in frames}) == len(frames)
+    for name, frame in frames:
+        assert frame.size == (128, 64) and frame.getbbox() is not None, name
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_engine_has_a_score_sheet(journal: Journal, game: str) -> None:
     sheets = Sheets(journal, lambda: None)
     assert game in sheets.names(), f"device/games/{game}/sheet.py is missing"
@@ -89,6 +104,11 @@ def test_every_engine_has_its_pages(game: str) -> None:
         assert (folder / name).is_file(), f"webui/static/games/{game}/{name} is missing"
     exported = set(re.findall(r"\b(\w+)\s*[,}]", (folder / "index.js").read_text()))
     assert set(COMPONENTS) <= exported
+    if engines.info(game)["tricks"]:  # js/summary.js draws a finished trick with it
+        scripts = " ".join(path.read_text() for path in folder.glob("*.js"))
+        assert re.search(r"export (function|const) trickMoment\b", scripts), (
+            f"webui/static/games/{game}/ exports no trickMoment"
+        )
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -111,14 +131,30 @@ def test_every_engine_is_served(journal: Journal, game: str) -> None:
 class Countdown(Game):
     """A toy game: players take turns saying a number 1-3; whoever reaches 10 wins.
 
-    It declares one option, one secret option and nothing else, and has no device or
-    web package: generic layers must serve it from the contract alone."""
+    It declares itself once (a GameInfo: one option, one secret option and its own
+    barrier, saying 3) and has no device or web package: generic layers must
+    serve it from that declaration alone."""
 
-    name = "countdown"
-    title = "Countdown"
-    min_players = 2
-    max_players = 3
-    options_declared = (engines.Option("target", default=10), engines.Option("order", secret=True))
+    game_info = engines.GameInfo(
+        name="countdown",
+        title="Countdown",
+        min_players=2,
+        max_players=3,
+        options=(engines.Option("target", default=10), engines.Option("order", secret=True)),
+        # Saying 3 declares a hand (its words are already in the catalogs, as every
+        # error the suite raises must be; a toy game has no catalog entries of its own).
+        barriers={
+            "three_said": engines.Barrier(
+                "that cannot be taken back: {name} has declared a hand",
+                own="that cannot be taken back: you have declared a hand",
+            )
+        },
+    )
+
+    def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
+        if action["n"] == 3:
+            return "three_said"
+        return super().barrier(seat, action, events, chance)
 
     def setup(self) -> None:
         self.total, self.turn = 0, 0
@@ -202,6 +238,33 @@ def test_a_game_without_packages_plays_on_the_generic_layers(
     assert state["legal"] == Countdown(2, 1, {}).legal_actions(0)
     assert fifth_game not in sheets.names()
     assert client.get(f"/companion/{fifth_game}").status_code == 404
+
+
+def test_a_new_games_barrier_is_worded_as_it_declares(journal: Journal, fifth_game: str) -> None:
+    """No generic module words a game's barrier: the take-back refusal is the game's."""
+    table = started(journal, fifth_game, 2)
+    table.act(0, {"type": "say", "n": 3})
+    with pytest.raises(TableError) as refused:
+        table.request_take_back(0)  # Ann's own barrier
+    assert refused.value.code == "take_back_three_said"
+    assert str(refused.value) == "that cannot be taken back: you have declared a hand"
+    table.act(1, {"type": "say", "n": 1})
+    with pytest.raises(TableError) as refused:
+        table.request_take_back(1, steps=2)  # Bob's move and Ann's before it
+    assert str(refused.value) == "that cannot be taken back: Ann has declared a hand"
+
+
+def test_generic_tests_collect_a_new_game(fifth_game: str) -> None:
+    """The engine tests read player counts from the declaration, never a dict of names,
+    so a fifth engine is collected (and then asked for its own summary check)."""
+    from tests.engines.test_contract import player_counts
+    from tests.engines.test_summary import cases
+
+    assert {(name, n) for name, n, _seed in cases() if name == fifth_game} == {
+        (fifth_game, 2),
+        (fifth_game, 3),
+    }
+    assert (fifth_game, 3) in player_counts()
 
 
 def test_secret_options_stay_out_of_the_status(journal: Journal, fifth_game: str) -> None:

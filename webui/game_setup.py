@@ -1,9 +1,10 @@
 """Checking a game, player count and options from a phone before the table sees them.
 
 A bad setup is the caller's mistake (400), not a conflict with the table (409),
-so the engine judges it here first. Options that fix a deal or a secret (a
-preset hand, a stacked pile) exist for tests and the journal: a phone may not set
-them, or the person who set them would know everyone's cards.
+so the engines judge it here first (`engines.check_setup`, the one check the table
+makes too). Options that fix a deal or a secret (a preset hand, a stacked pile)
+exist for tests and the journal: a phone may not set them, or the person who set
+them would know everyone's cards.
 """
 
 from __future__ import annotations
@@ -15,34 +16,13 @@ from webui.errors import ApiError
 
 
 def check_setup(game: str, players: int, options: dict[str, Any]) -> None:
-    """ApiError(400) unless the engine accepts this game, player count and options."""
-    if game not in engines.names():
-        raise ApiError(
-            400,
-            "unknown game {game}; known: {known}",
-            "unknown_game",
-            params={"game": repr(game), "known": ", ".join(engines.names())},
-        )
-    secret = sorted(key for key in options if key in engines.secret_options(game))
-    if secret:
-        raise ApiError(
-            400,
-            "option(s) {options} cannot be set from a phone",
-            "secret_option",
-            params={"options": ", ".join(secret)},
-        )
+    """ApiError(400) unless the engine accepts this game, player count and options
+    from a phone."""
     try:
-        engines.new(game, players, seed=0, options=options)
-    except ValueError as err:
-        # The engine's own English words, after a sentence in the reader's language.
-        raise ApiError(
-            400,
-            "the game cannot start with these settings: {reason}",
-            "invalid_setup",
-            params={"reason": str(err)},
-        ) from None
-    except (TypeError, KeyError, AttributeError):
-        raise ApiError(400, "those game options are not valid", "invalid_setup") from None
+        engines.check_setup(game, players, options, from_phone=True)
+    except engines.SetupRefused as err:
+        # Its template is extracted from engines/__init__.py (the SetupRefused keyword).
+        raise ApiError(400, err.template, err.code, params=err.params) from None
 
 
 def games() -> list[dict[str, Any]]:

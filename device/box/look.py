@@ -135,7 +135,7 @@ def pending_take_back(status: Status) -> Mapping[str, Any] | None:
 
 def throw_label(throw: Mapping[str, Any], status: Status) -> str:
     """What a game's throw was for, and whose: "Water: Ann" (the engine labels its
-    random events; the game's device package marks those labels for the catalogs)."""
+    random events and marks those labels for the catalogs in its GameInfo)."""
     labels = engines.info(status["game"])["random_events"] if status.get("game") else {}
     label = labels.get(str(throw.get("purpose")))
     purpose = Text(label) if label else N_("Throw")  # Text: the label is the engine's

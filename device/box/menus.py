@@ -7,7 +7,7 @@ controls can be tested without one.
 Titles and items are `device.i18n.Text` (English strs that keep their message id):
 `device.box.look` says them in the table's language when it draws, so a menu
 follows a change of language while it is open. Names of games, people and
-languages are data, except a game's title, which its package marks for the catalogs.
+languages are data, except a game's title, which its engine marks for the catalogs.
 
 Each menu names the table phases it belongs to: when a phone moves the table on
 (opens a game, starts, ends or abandons it), the controls close a menu that no

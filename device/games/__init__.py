@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 import engines
+from device.i18n import Text
 
 if TYPE_CHECKING:  # device.companion builds its sheets from this registry
     from device.companion import SheetTools
@@ -38,9 +39,6 @@ class DeviceGame:
     # The page shown first while the table waits on a deal's summary (view "summary",
     # status "interlude"); None: the generic one, device.screens.score_rows.summary_screen.
     summary: GameScreen | None = None
-    # The title as the box says it: marked for the catalogs (device.i18n.N_), so the
-    # OLED and the pages can word it in their reader's language ("Céna" -> チェーナ).
-    title: str | None = None
 
 
 def declared_by_games(package: str) -> dict[str, Any]:
@@ -70,9 +68,6 @@ def game(name: str) -> DeviceGame | None:
 
 
 def title(name: str) -> str:
-    """A game's title for the box: its package's marked one (a device.i18n.Text, said
-    in the table's language when drawn), else the engine's."""
-    declared = game(name)
-    if declared is not None and declared.title:
-        return declared.title
-    return str(engines.info(name)["title"])
+    """A game's title for the box, said in the table's language when drawn: the
+    engine's, which its GameInfo marks for the catalogs ("Céna" -> チェーナ): a Text."""
+    return Text(engines.game_info(name).title)

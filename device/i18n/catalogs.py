@@ -77,8 +77,25 @@ def read(lang: str) -> Catalog:
 
 def _for_pages(path: str) -> bool:
     """Ids the page scripts look up: their own t() calls, and the words the box sends
-    them as English templates (seat notices, take-back results, game titles: device/)."""
+    them as English templates (seat notices, take-back results: device/)."""
     return path.endswith(".js") or path.startswith("device/")
+
+
+@cache
+def declared_words() -> frozenset[str]:
+    """The words every engine declares (engines/base.py GameInfo: its title, its throws'
+    labels, its barriers' sentences), which the box sends to pages as they are."""
+    import engines  # pure and stdlib-only: cheap, but only needed when compiling
+
+    return frozenset(word for name in engines.names() for word in engines.game_info(name).words())
+
+
+def for_pages(message: Any) -> bool:
+    """Whether the page scripts' catalog holds this catalog entry."""
+    ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+    return any(_for_pages(path) for path, _line in message.locations) or any(
+        word in declared_words() for word in ids
+    )
 
 
 def script_catalog(catalog: Catalog) -> dict[str, Any]:
@@ -88,7 +105,7 @@ def script_catalog(catalog: Catalog) -> dict[str, Any]:
     for message in catalog:
         if not message.id or message.fuzzy or not message.string:
             continue
-        if not any(_for_pages(path) for path, _line in message.locations):
+        if not for_pages(message):
             continue
         if message.pluralizable:
             forms = list(message.string)

@@ -16,6 +16,7 @@ from luma.core.device import dummy
 from luma.core.render import canvas
 from PIL import Image, ImageDraw
 
+import engines
 from device import games
 from device.i18n import say, words_for
 from device.screens.fonts import SMALL, font, printable, runs, wide_font
@@ -200,10 +201,9 @@ def seat_name(status: Mapping[str, Any], seat: int) -> str:
 def game_title(status: Mapping[str, Any]) -> str:
     """The title of the table's game in the table's language ("" with no game)."""
     game = status.get("game")
-    declared = games.game(game) if game else None
-    if declared is None or not declared.title:  # no device package: the engine's own
+    if not game or game not in engines.names():
         return str(status.get("title") or game or "")
-    return str(say(declared.title, words_for(status)))
+    return str(say(games.title(game), words_for(status)))
 
 
 def require_public(view: Mapping[str, Any]) -> None:

@@ -13,8 +13,9 @@ What may be asked for: the asker's own move `steps` actions back, with everythin
 played after it (by anyone: in "ask" mode they all agree, so each player whose move
 goes along consents to it; in "free" mode those steps must all be the asker's own).
 At most MAX_STEPS actions, and never across a barrier (engines/base.py: chance used,
-hidden information shown, the game over): the engine says which, this module says
-why in a player's words, with a stable code ("take_back_<barrier>").
+hidden information shown, the game over): the engine says which and declares how it
+is worded (engines/base.py GameInfo.barriers, SHARED_BARRIERS), this module refuses in
+those words, with a stable code ("take_back_<barrier>").
 
 A seat freed while a request waits: the asker's request ends ("dropped"); an awaited
 seat becomes one the host answers for; a consent already given stands.
@@ -44,6 +45,7 @@ OPTION = "take_backs"  # the table option's name (table level: every game has it
 MAX_STEPS = 12  # the most actions one request takes back (a mis-tap and a few replies)
 HOST_GRACE = 20.0  # seconds a seat's phone has to answer before the host may for it
 RESULT_SHOWN = 8.0  # seconds pages show how the last request ended (they time it)
+UNDECLARED_BARRIER = str(N_("that cannot be taken back: something has been revealed since"))
 
 
 class TakeBackRefused(Refusal):
@@ -62,45 +64,16 @@ def check_mode(mode: Any) -> str:
     return str(mode)
 
 
-def barrier_refusal(code: str, who: str, asker: bool) -> TakeBackRefused:
-    """Why a barrier stops a take-back, in a player's words: one whole sentence per
-    barrier (and per whose action it was), so each language words it its own way.
-    `who` is the player whose action was the barrier; `asker` says it was the asker's."""
-    params = {"name": who}
-    kind = f"take_back_{code}"
-    if code == "chance":
-        return TakeBackRefused(
-            "that cannot be taken back: chance has had its say since"
-            " (a deal, a shuffle or a throw)",
-            kind,
-        )
-    if code == "sticks_thrown":
-        return TakeBackRefused("that cannot be taken back: the sticks have been thrown", kind)
-    if code == "cards_drawn":  # Chanoyu: every seat draws at once
-        return TakeBackRefused("that cannot be taken back: cards have been drawn since", kind)
-    if code == "cards_dealt":
-        return TakeBackRefused("that cannot be taken back: cards have been dealt", kind)
-    if code == "public_cards_shown":
-        return TakeBackRefused(
-            "that cannot be taken back: everyone's public cards have been shown", kind
-        )
-    if code == "department_shown":
-        if asker:
-            return TakeBackRefused("that cannot be taken back: you have shown a department", kind)
-        return TakeBackRefused(
-            "that cannot be taken back: {name} has shown a department", kind, params
-        )
-    if code == "hand_declared":
-        if asker:
-            return TakeBackRefused("that cannot be taken back: you have declared a hand", kind)
-        return TakeBackRefused(
-            "that cannot be taken back: {name} has declared a hand", kind, params
-        )
-    if code == "game_over":
-        return TakeBackRefused("that cannot be taken back: the game is over", kind)
-    if code == "nothing":
-        return TakeBackRefused("that cannot be taken back: there is no move to take back", kind)
-    return TakeBackRefused("that cannot be taken back: something has been revealed since", kind)
+def barrier_refusal(code: str, who: str, asker: bool, game: type[Game]) -> TakeBackRefused:
+    """Why a barrier stops a take-back, in a player's words: the game declares one whole
+    sentence per barrier (and per whose action it was: engines/base.py Barrier), so each
+    language words it its own way. `who` is the player whose action was the barrier;
+    `asker` says it was the asker's. A code the game did not declare (the contract test
+    forbids it) still gets a true sentence."""
+    declared = game.game_info.barrier(code)
+    template = UNDECLARED_BARRIER if declared is None else declared.wording(asker)
+    params = {"name": who} if "{name}" in template else {}
+    return TakeBackRefused(template, f"take_back_{code}", params)
 
 
 @dataclass(frozen=True)
@@ -314,7 +287,7 @@ class TakeBacks:
         if barrier is not None:
             at = next(i for i in range(len(log) - 1, len(log) - steps - 1, -1) if game.barriers[i])
             who = seating.name(log[at][0])
-            raise barrier_refusal(barrier, who, log[at][0] == seat)
+            raise barrier_refusal(barrier, who, log[at][0] == seat, type(game))
         if log[-steps][0] != seat:
             raise TakeBackRefused(
                 "only the player who made a move can ask to take it back", "take_back_not_yours"

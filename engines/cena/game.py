@@ -11,7 +11,17 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, NoReturn
 
-from engines.base import Action, Event, Game, IllegalAction, View, copy_plain
+from engines.base import (
+    N_,
+    Action,
+    Barrier,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    View,
+    copy_plain,
+)
 from engines.cena.cards import (
     CARDS,
     HAND_SIZES,
@@ -30,12 +40,25 @@ REVEAL_KEYS = frozenset({"type", "cards"})
 PLAY_KEYS = frozenset({"type", "card", "to"})
 
 
+# What generic layers know of Céna (engines/base.py GameInfo).
+INFO = GameInfo(
+    name="cena",
+    title=N_("Céna"),
+    min_players=3,
+    max_players=5,
+    options=DECLARED,
+    barriers={
+        "public_cards_shown": Barrier(
+            N_("that cannot be taken back: everyone's public cards have been shown")
+        ),
+        "cards_dealt": Barrier(N_("that cannot be taken back: cards have been dealt")),
+    },
+    tricks=True,
+)
+
+
 class Cena(Game):
-    name = "cena"
-    title = "Céna"
-    min_players = 3
-    max_players = 5
-    options_declared = DECLARED
+    game_info = INFO
 
     # Whole game
     settings: Settings

@@ -11,7 +11,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engines.base import Action, Event, Game, IllegalAction, View, copy_plain, require
+from engines.base import (
+    N_,
+    Action,
+    Barrier,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    View,
+    copy_plain,
+    require,
+)
 from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
 from engines.chanoyu.cards import deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
@@ -57,12 +68,24 @@ class ScoredRound:
         }
 
 
+# What generic layers know of Chanoyu (engines/base.py GameInfo).
+INFO = GameInfo(
+    name="chanoyu",
+    title=N_("Chanoyu"),
+    min_players=3,
+    max_players=5,
+    options=DECLARED,
+    barriers={
+        "cards_dealt": Barrier(N_("that cannot be taken back: cards have been dealt")),
+        # every seat draws at once
+        "cards_drawn": Barrier(N_("that cannot be taken back: cards have been drawn since")),
+    },
+    tricks=True,
+)
+
+
 class Chanoyu(Game):
-    name: ClassVar[str] = "chanoyu"
-    title: ClassVar[str] = "Chanoyu"
-    min_players: ClassVar[int] = 3
-    max_players: ClassVar[int] = 5
-    options_declared = DECLARED
+    game_info: ClassVar[GameInfo] = INFO
 
     scoring: str
     original_host: int

@@ -15,7 +15,19 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines import sticks
-from engines.base import Action, Event, Game, IllegalAction, Option, View, copy_plain, require
+from engines.base import (
+    N_,
+    Action,
+    Barrier,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    View,
+    copy_plain,
+    require,
+)
 from engines.lauzait import actions as fields
 from engines.lauzait.board import MOUNTAIN, WATER, Grid, empty_square
 from engines.lauzait.departments import (
@@ -65,18 +77,32 @@ class Revealed:
         return {"pieces": list(self.pieces), "roles": list(self.roles), "bonus": self.bonus}
 
 
+# What generic layers know of Lauzait Cep (engines/base.py GameInfo).
+INFO = GameInfo(
+    name="lauzait",
+    title=N_("Lauzait Cep"),
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    table_actions=frozenset({"end_game"}),  # end now, scores standing, if the table agrees
+    random_events={"water": N_("Water"), "start": N_("Start"), "direction": N_("Way")},
+    barriers={
+        "sticks_thrown": Barrier(N_("that cannot be taken back: the sticks have been thrown")),
+        "department_shown": Barrier(
+            N_("that cannot be taken back: {name} has shown a department"),
+            own=N_("that cannot be taken back: you have shown a department"),
+        ),
+        "hand_declared": Barrier(
+            N_("that cannot be taken back: {name} has declared a hand"),
+            own=N_("that cannot be taken back: you have declared a hand"),
+        ),
+    },
+    throws=True,
+)
+
+
 class Lauzait(Game):
-    name: ClassVar[str] = "lauzait"
-    title: ClassVar[str] = "Lauzait Cep"
-    min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
-    options_declared = OPTIONS
-    table_actions = frozenset({"end_game"})  # end now, scores standing, if the table agrees
-    random_events: ClassVar[Mapping[str, str]] = {
-        "water": "Water",
-        "start": "Start",
-        "direction": "Way",
-    }
+    game_info: ClassVar[GameInfo] = INFO
 
     # --- setup -------------------------------------------------------------
 

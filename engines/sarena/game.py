@@ -8,7 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.base import Action, Event, Game, IllegalAction, Option, View, copy_plain, require
+from engines.base import (
+    N_,
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    View,
+    copy_plain,
+    require,
+)
 from engines.sarena.chips import (
     BOX_SIZE,
     COLOURS,
@@ -36,12 +47,13 @@ MOVE_SHAPE = '{"type": "move", "from": [row, col], "to": [row, col]}'
 Move = tuple[Square, Square]
 
 
+# What generic layers know of Sàrénà (engines/base.py GameInfo): its barriers are the
+# shared ones (the random board and colours are chance, the end is game over).
+INFO = GameInfo(name="sarena", title=N_("Sàrénà"), min_players=2, max_players=4, options=OPTIONS)
+
+
 class Sarena(Game):
-    name = "sarena"
-    title = "Sàrénà"
-    min_players = 2
-    max_players = 4
-    options_declared = OPTIONS
+    game_info = INFO
 
     # --- setup ----------------------------------------------------------------
 

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from engines.cena.objectives import matches
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

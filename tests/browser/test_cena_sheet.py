@@ -9,8 +9,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from engines.cena.scoring import seat_scores
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, Contexts
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

@@ -19,9 +19,9 @@ from playwright.sync_api import Locator, Page, expect
 
 from engines.chanoyu import tableau_points
 from engines.chanoyu.cards import is_face, is_tsukumogami, number_of, suit_of
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
 from tests.browser.test_cena_deal import SEEN_HAND_CARDS, WATCH_HAND_CARDS, join_by_qr_link
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
 

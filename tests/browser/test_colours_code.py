@@ -10,8 +10,8 @@ import os
 import pytest
 from playwright.sync_api import Page, expect
 
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, Contexts
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 

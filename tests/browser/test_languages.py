@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from testkit.device_process import DeviceProcess, play_first_legal
 from tests.browser.conftest import PHONE, SCREEN, TIMEOUT_MS, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess, play_first_legal
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(240)]
 

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+import engines
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -254,7 +255,7 @@ def test_every_game_shows_its_moments_on_every_screen_size(
         "table-1280x720": tv(contexts, TV),
         "table-1920x1080": tv(contexts, BIG_TV),
     }
-    if game in ("cena", "chanoyu"):
+    if engines.info(game)["tricks"]:
         assert play_until(device, tokens, rng, "trick_won")
         for name, page in screens.items():
             expect(page.get_by_test_id("trick-moment")).to_be_visible()

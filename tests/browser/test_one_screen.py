@@ -16,13 +16,14 @@ import json
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.conftest import Contexts, save_screenshot
-from tests.e2e.device_process import (
+import engines
+from testkit.device_process import (
     DeviceProcess,
     continue_summary,
     play_first_legal,
     seat_players,
 )
+from tests.browser.conftest import Contexts, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -31,7 +32,11 @@ LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
 TVS: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 MIN_TAP = 44
 
-PLAYER_COUNTS = {"cena": (3, 5), "chanoyu": (3, 5), "lauzait": (2, 4), "sarena": (2, 4)}
+# Each game's fewest and most players, as its engine declares them.
+PLAYER_COUNTS = {
+    name: (engines.info(name)["min_players"], engines.info(name)["max_players"])
+    for name in engines.names()
+}
 
 # Where each region ends, what is cut off inside it, and the smallest visible button.
 MEASURE = """() => {

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
+from testkit.device_process import DeviceProcess, seat_players
 from tests.browser.conftest import PHONE, Contexts
-from tests.e2e.device_process import DeviceProcess, seat_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

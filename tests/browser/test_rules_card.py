@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from testkit.device_process import DeviceProcess, play_first_legal
 from tests.browser.conftest import PHONE, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess, play_first_legal
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(180)]
 

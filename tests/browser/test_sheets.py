@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from engines.lauzait import formation_points
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

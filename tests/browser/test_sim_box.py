@@ -22,8 +22,8 @@ from device.box.menus import LANGUAGE_LABEL
 from device.colour_round import MENU_LABEL as COLOURS_MENU_LABEL
 from device.screens import lobby_screen, menu_screen
 from hardware.config import HardwareConfig
+from testkit.device_process import DeviceProcess, play_first_legal
 from tests.browser.conftest import SCREEN, TIMEOUT_MS, Contexts, save_screenshot
-from tests.e2e.device_process import DeviceProcess, play_first_legal
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(60)]
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FloatRect, Locator, Page, ViewportSize, expect
 
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, SCREENS_DIR, Contexts, screenshots_wanted
 from tests.browser.test_sarena import join_by_qr_link, key, spot
-from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 

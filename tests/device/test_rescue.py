@@ -24,7 +24,7 @@ from device.history.backup import (
 from device.history.rescue import Rescued, open_journal
 from device.journal import SCHEMA_VERSION, Journal
 from device.table import Table
-from tests.e2e.device_process import DeviceProcess
+from testkit.device_process import DeviceProcess
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 GOOD = FIXTURES / f"journal-schema{min(SCHEMA_VERSION, 4)}-cena.sqlite3"

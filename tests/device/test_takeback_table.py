@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engines
 from device.journal import Journal
 from device.table import Table, TableError
 from device.table.takeback import HOST_GRACE, MAX_STEPS
@@ -469,7 +470,8 @@ def test_the_status_never_says_what_was_taken_back(table: Table) -> None:
 
 # --- the property: any accepted take-back restores every view, and chance stays put ---
 
-PLAYERS = {"cena": 3, "chanoyu": 3, "lauzait": 2, "sarena": 2}
+# Each game at its fewest players, as its engine declares.
+PLAYERS = {name: engines.info(name)["min_players"] for name in engines.names()}
 WALK = 50  # actions per random game
 
 
@@ -563,9 +565,10 @@ def test_a_draw_and_a_department_are_said_in_a_players_words(table: Table) -> No
 
 def test_barrier_words_name_the_player_or_you() -> None:
     from device.table.takeback import barrier_refusal
+    from engines.lauzait import Lauzait
 
     def said(code: str, asker: bool) -> tuple[str, str, dict[str, object], str]:
-        err = barrier_refusal(code, "Bo", asker=asker)
+        err = barrier_refusal(code, "Bo", asker=asker, game=Lauzait)
         return str(err), err.template, err.params, err.code
 
     prefix = "that cannot be taken back: "

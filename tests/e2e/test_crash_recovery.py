@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.device_process import DeviceProcess, play_first_legal, seat_players
+from testkit.device_process import DeviceProcess, play_first_legal, seat_players
 
 pytestmark = pytest.mark.slow
 

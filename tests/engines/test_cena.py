@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import engines
 from engines.cena import CARDS, Cena, alliance_score, objective_text, seat_scores, winners_of
+from testkit.play import random_step, random_steps
 from tests.engines.drawn import moves
-from tests.engines.play import random_step, random_steps
 
 HAND_SIZE = {3: 12, 4: 10, 5: 8}
 

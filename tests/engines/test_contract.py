@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -33,8 +35,8 @@ from hypothesis import strategies as st
 
 import engines
 from engines.base import Action, Event, Game
+from testkit.play import MAX_STEPS, pick
 from tests.engines.drawn import moves
-from tests.engines.play import MAX_STEPS, pick
 
 GENERIC_VIEW_KEYS = {"game", "players", "seat", "phase", "to_act", "scores", "winners"}
 # Field values no engine accepts in place of a real one.
@@ -86,6 +88,12 @@ def check_views(game: Game, secret: str) -> list[list[Action]]:
         assert view["game"] == game.name and view["players"] == game.players
         assert view["seat"] == seat and view["to_act"] == game.to_act
         assert view["scores"] == game.scores and view["winners"] == game.winners
+        # Capabilities are declared (GameInfo), not guessed from a game's name.
+        assert ("last_trick" in view) == game.game_info.tricks, "GameInfo.tricks is wrong"
+    public = game.view(None)
+    assert ({"throws", "last_throw"} <= public.keys()) == game.game_info.throws, (
+        "GameInfo.throws is wrong"
+    )
     legal = [game.legal_actions(seat) for seat in range(game.players)]
     for seat, actions in enumerate(legal):
         assert as_json(actions) == actions, f"legal actions of seat {seat} are not JSON"
@@ -152,6 +160,10 @@ def check_finished(game: Game, steps: int) -> None:
     assert all(game.legal_actions(seat) == [] for seat in range(game.players))
     assert len(game.scores) == game.players
     assert game.winners and set(game.winners) <= set(range(game.players))
+    # Every barrier the game marked is declared with its words (GameInfo.barriers or
+    # the shared ones), so no take-back is refused in words that do not fit.
+    undeclared = {b for b in game.barriers if b is not None and game.game_info.barrier(b) is None}
+    assert not undeclared, f"barrier codes missing from {game.name}'s GameInfo: {undeclared}"
 
 
 # --- one walk, every check ---------------------------------------------------------------
@@ -261,3 +273,62 @@ def test_engines_are_registered() -> None:
         info = engines.info(name)
         assert info["name"] == name
         assert 1 <= info["min_players"] <= info["max_players"]
+
+
+@ENGINES
+def test_each_engine_is_declared_once(name: str) -> None:
+    """One GameInfo per engine; the class attributes older code reads follow from it."""
+    cls = engines._GAMES[name]
+    declared = engines.game_info(name)
+    assert declared is cls.game_info and declared.name == name == cls.name
+    assert (cls.title, cls.min_players, cls.max_players) == (
+        declared.title,
+        declared.min_players,
+        declared.max_players,
+    )
+    assert cls.options_declared == declared.options
+    assert cls.table_actions == declared.table_actions
+    assert cls.random_events == declared.random_events
+    # A barrier's words are whole sentences whose only placeholder is whose action it was.
+    for code, barrier in declared.barriers.items():
+        for words in filter(None, (barrier.words, barrier.own)):
+            assert words.startswith("that cannot be taken back: "), code
+            assert set(re.findall(r"{(\w*)}", words)) <= {"name"}, code
+
+
+def test_check_setup_is_the_one_judge_of_a_setup() -> None:
+    assert engines.check_setup("cena", 3, {}) == engines.new("cena", 3, seed=0).rules_version
+    refusals: list[tuple[str, int, dict[str, Any], bool, str]] = [
+        ("chess", 3, {}, False, "unknown_game"),
+        ("cena", 9, {}, False, "invalid_setup"),
+        ("cena", 3, {"no such option": 1}, False, "invalid_setup"),
+        ("cena", 3, {"hands": [[]]}, True, "secret_option"),
+    ]
+    for game, players, options, from_phone, code in refusals:
+        with pytest.raises(engines.SetupRefused) as err:
+            engines.check_setup(game, players, options, from_phone=from_phone)
+        assert err.value.code == code and str(err.value) == err.value.template.format(
+            **err.value.params
+        )
+
+
+def test_an_engine_declared_the_older_way_still_gets_its_game_info() -> None:
+    """An engine written before GameInfo, its attributes one by one, keeps working."""
+
+    class Older(engines.Game):  # never registered: only its declaration is read
+        name = "older"
+        title = "Older"
+        min_players, max_players = 2, 3
+        options_declared = (engines.Option("target", default=5),)
+        random_events: ClassVar[Mapping[str, str]] = {"start": "Start"}
+
+    declared = Older.game_info
+    assert (declared.name, declared.title, declared.player_counts) == (
+        "older",
+        "Older",
+        range(2, 4),
+    )
+    assert declared.options == Older.options_declared and declared.random_events == {
+        "start": "Start"
+    }
+    assert declared.barrier("chance") is not None and declared.barrier("anything") is None

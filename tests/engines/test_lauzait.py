@@ -1082,6 +1082,8 @@ def test_engine_is_registered() -> None:
         "defaults": {"luminous": False, "layered_bridges": 2},
         "table_actions": ["end_game"],
         "random_events": {"water": "Water", "start": "Start", "direction": "Way"},
+        "tricks": False,
+        "throws": True,
     }
     assert engines.secret_options("lauzait") == {"hands", "stock"}
 

@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 import engines
 from engines.base import CHANCE, GAME_OVER, Action, Game
 from engines.lauzait.board import is_water
-from tests.engines.play import random_step
+from testkit.play import random_step
 
-PLAYERS = {"cena": 3, "chanoyu": 3, "lauzait": 2, "sarena": 2}
 WALK = 60  # actions per random game: every take-back replays the log so far
 
 
@@ -37,7 +36,7 @@ def views(game: Game) -> str:
 def test_a_take_back_restores_every_view_and_never_crosses_a_barrier(
     name: str, rng: random.Random, steps: int
 ) -> None:
-    game = engines.new(name, PLAYERS[name], seed=rng.randrange(2**32))
+    game = engines.new(name, engines.game_info(name).min_players, seed=rng.randrange(2**32))
     before: list[tuple[str, Any]] = []  # views and generator before each action
     for _ in range(WALK):
         if game.finished:
@@ -68,13 +67,15 @@ def test_a_take_back_restores_every_view_and_never_crosses_a_barrier(
 
 @pytest.mark.parametrize("name", engines.names())
 def test_the_first_action_of_a_fresh_game_can_be_taken_back_or_says_why(name: str) -> None:
-    game = engines.new(name, PLAYERS[name], seed=3)
+    game = engines.new(name, engines.game_info(name).min_players, seed=3)
     assert game.take_back_barrier(1) == "nothing"
     seat = game.to_act[0]
     game.apply(seat, game.legal_actions(seat)[0])
     barrier = game.take_back_barrier(1)
     if barrier is None:
-        assert views(game.taken_back(1)) == views(engines.new(name, PLAYERS[name], seed=3))
+        assert views(game.taken_back(1)) == views(
+            engines.new(name, engines.game_info(name).min_players, seed=3)
+        )
     with pytest.raises(ValueError):
         game.take_back_barrier(0)
 

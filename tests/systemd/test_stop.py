@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.e2e.device_process import DeviceProcess
+from testkit.device_process import DeviceProcess
 
 STREAMS = 12
 

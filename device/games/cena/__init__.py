@@ -3,10 +3,8 @@
 from device.games import DeviceGame
 from device.games.cena.screens import cena_scores_screen, cena_screen
 from device.games.cena.sheet import CenaSheet
-from device.i18n import N_
 
 GAME = DeviceGame(
-    title=N_("Céna"),
     pages=(cena_screen, cena_scores_screen),
     sheet=CenaSheet,
 )

@@ -7,10 +7,8 @@ from device.games.chanoyu.screens import (
     chanoyu_tableaux_screen,
 )
 from device.games.chanoyu.sheet import ChanoyuSheet
-from device.i18n import N_
 
 GAME = DeviceGame(
-    title=N_("Chanoyu"),
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
     sheet=ChanoyuSheet,
 )

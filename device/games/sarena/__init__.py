@@ -3,10 +3,8 @@
 from device.games import DeviceGame
 from device.games.sarena.screens import sarena_board_screen, sarena_screen, sarena_summary_screen
 from device.games.sarena.sheet import SarenaSheet
-from device.i18n import N_
 
 GAME = DeviceGame(
-    title=N_("Sàrénà"),
     pages=(sarena_screen, sarena_board_screen),
     sheet=SarenaSheet,
     summary=sarena_summary_screen,

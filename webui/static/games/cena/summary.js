@@ -14,7 +14,7 @@ export function trickMoment(state, trick, { full }) {
     h("p", { class: "moment-title", "data-testid": "moment-winner", "data-seats": trick.seats.join(",") },
       t("Trick {number}: {alliance} won it, {card}", { number, alliance: pair(state, trick.seats), card: `${suitLabel(trick.suit)} ${trick.number}` })),
     full
-      ? h("div", { class: "moment-cards" }, trick.cards.map((c) =>
+      ? h("div", { class: "moment-cards cena-trick" }, trick.cards.map((c) =>
           h("span", { class: `moment-card${trick.seats.includes(c.to) ? " won" : ""}` },
             cardFace(c.card, { small: true }), t("by {name}", { name: who(state, c.by) }))))
       : null,

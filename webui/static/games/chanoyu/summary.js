@@ -17,7 +17,7 @@ export function trickMoment(state, trick, { full }) {
     h("p", { class: "moment-title", "data-testid": "moment-winner", "data-seats": trick.winner ?? "" },
       outcome(state, trick)),
     full
-      ? h("div", { class: "moment-cards" }, trick.cards.map((c) =>
+      ? h("div", { class: "moment-cards cy-trick" }, trick.cards.map((c) =>
           h("span", { class: `moment-card${c.by === trick.winner ? " won" : ""}` },
             cardFace(c.card, { small: true }), who(state, c.by))))
       : null,
