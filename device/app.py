@@ -13,7 +13,7 @@ from flask import Flask
 import hardware
 from device import interpreter, notify
 from device.box import Box
-from device.companion import Sheets
+from device.companion.sheets import Sheets
 from device.config import Config
 from device.journal import Journal, JournalError
 from device.network import lan_address
