@@ -77,7 +77,7 @@ class Table:
         self._language = i18n.valid(journal.setting("language")) or language
         self._recover()
 
-    # --- recovery (recovery.py) ---------------------------------------------------------
+    # --- recovery (recovery.py) -------------------------------------------------------
 
     def _recover(self) -> None:
         """The table the journal holds (at start, and after a failed rematch)."""
@@ -384,7 +384,7 @@ class Table:
             self._notify(entry)
         return seat, token
 
-    # --- freeing a seat (release.py) -----------------------------------------------------
+    # --- freeing a seat (release.py) --------------------------------------------------
 
     def release_seat(self, seat: int, by: int | None = None) -> str:
         """Free a seat: its old token stops working, anyone may take it with the room
@@ -603,7 +603,7 @@ class Table:
         self._publish(change)
         return events
 
-    # --- the pause after a deal, round or season (device/table/interlude.py) ------------------
+    # --- the pause after a deal, round or season (interlude.py) -----------------------
 
     def continue_play(self, seat: int) -> None:
         """A seated player has read the summary; play goes on once everyone has."""
@@ -660,7 +660,7 @@ class Table:
                 {"names": names},
             )
 
-    # --- take-backs (device/table/takeback.py) -------------------------------------------------
+    # --- take-backs (takeback.py) -----------------------------------------------------
 
     def request_take_back(self, seat: int, steps: int = 1) -> str:
         """A seat asks to take back its move `steps` actions back (and all after it).
@@ -732,7 +732,7 @@ class Table:
             change = self._changed()
         self._publish(change)
 
-    # --- the next game at the same table (device/table/rematch.py) ----------------------------
+    # --- the next game at the same table (rematch.py) ---------------------------------
 
     def rematch(
         self,
