@@ -14,7 +14,7 @@ from flask import Flask
 import hardware
 from device import interpreter, notify
 from device.box import Box
-from device.companion import Sheets
+from device.companion.sheets import Sheets
 from device.config import Config
 from device.history.backup import BackupError
 from device.history.rescue import open_journal

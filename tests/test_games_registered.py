@@ -19,7 +19,7 @@ from PIL import Image
 
 import engines
 from device import games as device_games
-from device.companion import Sheets
+from device.companion.sheets import Sheets
 from device.journal import Journal
 from device.screens import game_pages, screen_for
 from device.table import Table, TableError

@@ -1,6 +1,9 @@
 """What the box shows at one moment: the OLED picture and the LEDs, from the controls'
 state and the table's public data. Pure, apart from a throw noting the frame drawn.
 
+It reads the controls' state through `Shown`, declared here, so this module never
+imports the controls (which import it for `throw_label` and `turn_lights`).
+
 Also the PNG of an OLED frame that the web pages show (`oled_png`).
 """
 
@@ -8,11 +11,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PIL import Image
 
 import engines
+from device.box.menus import Menu
+from device.colour_round import ColourMode
+from device.hotspot import HotspotState
 from device.i18n import N_, Text, say
 from device.screens import message_screen, screen_for
 from device.screens.hotspot import hotspot_screen
@@ -20,9 +26,7 @@ from device.screens.menu import menu_screen
 from device.screens.render import seat_name
 from device.screens.sticks import sticks_screen
 from device.screens.takeback import take_back_screen
-
-if TYPE_CHECKING:
-    from device.box.controls import Controls
+from device.throw_show import ThrowShow
 
 STATUS_COLOURS: dict[str, tuple[float, float, float]] = {
     "idle": (0.0, 0.0, 0.3),  # dim blue: waiting for someone to open a game
@@ -38,6 +42,29 @@ Status = Mapping[str, Any]
 View = Mapping[str, Any] | None
 
 
+class Shown(Protocol):
+    """What the controls have on show (device.box.controls.Controls is one)."""
+
+    @property
+    def notice(self) -> tuple[str, list[str]] | None: ...
+    @property
+    def problem(self) -> str | None: ...
+    @property
+    def menu(self) -> Menu | None: ...
+    @property
+    def colour_mode(self) -> ColourMode | None: ...
+    @property
+    def throw_show(self) -> ThrowShow | None: ...
+    @property
+    def show_join(self) -> bool: ...
+    @property
+    def page(self) -> int: ...
+    @property
+    def rescued(self) -> bool: ...
+    @property
+    def wifi(self) -> HotspotState | None: ...
+
+
 # What the OLED says of a saved game an update could not resume (status "problem").
 PROBLEM_TITLE = N_("Saved game kept")
 PROBLEM_LINES: list[str] = [N_("An update could not resume it."), N_("See the host page.")]
@@ -47,7 +74,7 @@ RESCUED_LINES: list[str] = [N_("Kept aside; started afresh."), N_("See the host 
 
 
 def oled_picture(
-    controls: Controls,
+    controls: Shown,
     status: Status,
     view: View,
     now: float,
@@ -92,7 +119,7 @@ def oled_picture(
 
 
 def led_state(
-    controls: Controls, status: Status, view: View, now: float, *, healthy: bool
+    controls: Shown, status: Status, view: View, now: float, *, healthy: bool
 ) -> dict[str, Any]:
     """{"sticks": [bool] * 5, "status": (r, g, b)}."""
     if controls.colour_mode is not None:

@@ -13,16 +13,14 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PIL import Image
 
 import engines
+from device.companion import SheetTools
+from device.companion.sheet import GameSheet
 from device.i18n import Text
-
-if TYPE_CHECKING:  # device.companion builds its sheets from this registry
-    from device.companion import SheetTools
-    from device.companion.sheet import GameSheet
 
 # A page of the OLED while a game is played: (public view, table status) -> frame.
 GameScreen = Callable[[Mapping[str, Any], Mapping[str, Any]], Image.Image]

@@ -1,11 +1,10 @@
-"""The journal: every game, seat and accepted action, in SQLite (device/journal/core.py)."""
+"""The journal: every game, seat and accepted action, in SQLite (core.py), and its
+schema as migrations (schema.py)."""
 
 from device.journal.core import (
     ENDED_STATUSES,
-    MIGRATIONS,
     OPEN_STATUSES,
     REQUESTS_KEPT,
-    SCHEMA_VERSION,
     GameRecord,
     Journal,
     JournalError,
@@ -14,6 +13,7 @@ from device.journal.core import (
     TakeBackEntry,
     opener_hash,
 )
+from device.journal.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
     "ENDED_STATUSES",

@@ -1,81 +1,59 @@
-"""The Table: the one owner of the game in progress.
+"""The Table: the one owner of the game in progress, and the coordinator of its parts.
 
 Buttons and phones both come here. One lock serialises every change; each change
 is committed to the journal as one transaction (a lobby with its host, a seat with
 the host passing on, a last move with the game's end), and only then made in
 memory and announced to subscribers, who receive a version number (never data) and
 ask for the view of their own audience. After kill -9 at any point the table is
-exactly the state of the last committed change.
+exactly the state of the last committed change (recovery.py).
 
 Phases: "idle" (no game open) -> "lobby" (seats filling) -> "playing" -> "over"
 (result shown until cleared or the next lobby) -> ...
 
-Seats during play: a seat holds a hand, so freeing another player's seat needs that
-player's consent (their phone is asked), or, for a lost phone, every other player's
-after the holder's phone has had RELEASE_GRACE seconds to refuse. Every seat freed
-or taken during play is announced on every screen (status "notices").
+The protocols live beside it, each testable without a Table: freeing a seat during
+play (release.py), the pause after a summary (interlude.py), take-backs
+(takeback.py), the next game at the same table (rematch.py). The Table holds the
+lock, runs the transaction, carries out what they decide and tells the subscribers.
+Every seat freed or taken during play is announced on every screen (notices.py).
 """
 
 from __future__ import annotations
 
 import logging
-import math
 import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engines
 from device import i18n
 from device.history.fingerprint import commitment, final_result, new_salt, short
 from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
-from device.journal import GameRecord, Journal, SeatLogEntry, SeatRecord, opener_hash
+from device.journal import Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
 from device.names import tidy_name
-from device.refusal import Refusal
-from device.table import rematch
+from device.table import notices, recovery, release, rematch
+from device.table.errors import (
+    TableError,
+    not_saved,
+    setup_refused,
+    take_back_mode,
+    take_back_refused,
+)
 from device.table.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
+from device.table.state import TableState
 from device.table.takeback import OPTION as TAKE_BACKS
-from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks, check_mode
+from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks
 from engines import Game
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("device.table")
 
 ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
 ROOM_LENGTH = 4
-RELEASE_GRACE = 20.0  # seconds a holder's phone may refuse before the table's consent counts
-NOTICES_SHOWN = 4  # seat changes during play listed on every screen, newest last
-PROBLEM = "the saved game could not be resumed after an update; it is kept in the box's history"
-OLDER_RULES = (
-    "the saved game was played with rules of {title} that this update no longer replays;"
-    " it is kept in the box's history"
-)
 
 Subscriber = Callable[[int], None]
-
-
-class TableError(Refusal):
-    """A request the table cannot honour now: a player's sentence (device/refusal.py)
-    and a stable code for pages and scripts ("table" unless a more precise one)."""
-
-    default_code = "table"
-
-
-class _OlderRules(Exception):
-    """A saved game's rules version is not the engine's."""
-
-
-@dataclass
-class ReleaseRequest:
-    """The host asks to free a seat during play; it waits for consent."""
-
-    seat: int
-    by: int | None  # the seat that asked (the host), None for the box
-    asked: float  # the table's clock when asked
-    agreed: set[int] = field(default_factory=set)
 
 
 class Table:
@@ -91,130 +69,28 @@ class Table:
         self._lock = threading.RLock()
         self._subscribers: Listeners[int] = Listeners("table subscriber")
         self._version = 0
-        self._phase = "idle"
-        self._record_id: int | None = None
-        self._game: Game | None = None
-        self._engine, self._players, self._room = "", 0, ""
-        self._options: dict[str, Any] = {}
-        self._seats: dict[int, SeatRecord] = {}
-        self._host_seat: int | None = None
-        self._opener: str | None = None  # hash of the opening phone's key
-        self._release: ReleaseRequest | None = None
-        self._notices: list[dict[str, Any]] = []  # the latest seat changes during play
-        self._problem: str | None = None  # why the last game could not be resumed
         # The damaged journal this start moved aside (device/history/rescue.py), by name.
         self.rescued_journal: str | None = None
         self._interlude = Interlude(journal)  # the pause after a deal's summary
-        self._take_backs = TakeBacks(journal)  # take-back requests (device/table/takeback.py)
-        self._commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
-        self._open_hands = DEFAULT_OPEN_HANDS  # all hands open in replays (history/replay.py)
-        self._last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
+        self._take_backs = TakeBacks(journal)  # take-back requests (takeback.py)
+        self._state = TableState()  # the game at the table (state.py)
         # What the OLED and the TV speak: the one the host or the box last picked (kept in
         # the journal), else the configured one (device/i18n.py).
         self._language = i18n.valid(journal.setting("language")) or language
         self._recover()
 
-    # --- recovery ---------------------------------------------------------------
+    # --- recovery (recovery.py) -------------------------------------------------------
 
     def _recover(self) -> None:
-        record = self._journal.latest_game()
-        if record is None:
-            return
-        self._close_older_games(record.id)
-        if record.cleared is not None or record.status == "abandoned":
-            return
-        if record.status == "unreplayable":
-            self._record_id, self._problem = record.id, record.problem or PROBLEM
-            return
-        try:
-            self._restore(record)
-        except Exception as err:
-            # A journal that no longer replays (an engine changed its rules): keep the
-            # game as history, say so on every screen, and start. Only the error's
-            # type is logged: an engine's message may name a card.
-            self._reset()
-            if record.status == "over":
-                log.error(
-                    "game %s is over but no longer replays (%s)", record.id, type(err).__name__
-                )
-                self._journal.clear(record.id)
-                return
-            title = engines.info(record.engine)["title"] if record.engine in engines.names() else ""
-            problem = OLDER_RULES.format(title=title) if isinstance(err, _OlderRules) else PROBLEM
-            log.error(
-                "could not resume game %s (%s): kept as unreplayable", record.id, type(err).__name__
-            )
-            self._journal.end_game(record.id, "unreplayable", problem=problem)
-            self._record_id, self._problem = record.id, problem
-
-    def _close_older_games(self, latest: int) -> None:
-        """Games an older release left open under a newer one (a crash between its
-        commits): finished ones are over, the rest abandoned, never shown again."""
-        for game_id in self._journal.open_games_before(latest):
-            record = self._journal.game(game_id)
-            assert record is not None
-            try:
-                status = "over" if self._replay(record).finished else "abandoned"
-            except Exception:
-                status = "unreplayable" if record.status == "playing" else "abandoned"
-            with self._journal.transaction():
-                self._journal.end_game(game_id, status, problem=None)
-                self._journal.clear(game_id)
-            log.warning("game %s was left open by an older release: now %s", game_id, status)
-
-    def _replay(self, record: GameRecord) -> Game:
-        if record.seed is None:
-            return engines.new(record.engine, record.players, seed=0, options=record.options)
-        if record.rules_version != _rules_version(record.engine, record.players, record.options):
-            raise _OlderRules(record.engine)
-        return engines.load(record.saved_game())
-
-    def _restore(self, record: GameRecord) -> None:
-        replayed = self._replay(record)  # a lobby too: its engine and options still hold
-        game = None if record.status == "lobby" else replayed
-        if game is not None and game.finished and record.status == "playing":
-            # An older release crashed between the last move and the game's end.
-            self._journal.end_game(record.id, "over")
-        self._record_id = record.id
-        self._engine, self._players = record.engine, record.players
-        self._options, self._room = record.options, record.room
-        self._seats = {s.seat: s for s in record.seats}
-        self._host_seat = record.host if record.host in self._seats else None
-        self._opener = record.opener
-        self._notices = [_notice(e) for e in self._journal.seat_log(record.id, NOTICES_SHOWN)]
-        self._game = game
-        if game is not None:
-            self._interlude.restore(record.id, game)
-        if game is None:
-            self._phase = "lobby"
-        else:
-            self._phase = "over" if game.finished or record.status == "over" else "playing"
-        asked = record.release_request
-        if self._phase == "playing" and asked and asked["seat"] in self._seats:
-            # The holder's phone gets the whole grace again from the restart.
-            agreed = set(asked["agreed"]) & set(self._seats)
-            self._release = ReleaseRequest(asked["seat"], asked["by"], self._clock(), agreed)
-        pending = record.take_back_request if self._phase == "playing" else None
-        self._take_backs.restore(record.table_options, pending, game, self._seating())
-        self._commitment = record.commitment if game is not None else None
-        self._open_hands = bool(record.table_options.get(OPEN_HANDS, DEFAULT_OPEN_HANDS))
-        if self._phase == "over":  # who left after the game holds no seat for the next
-            left = {e.seat: e.kind for e in self._journal.seat_log(record.id, 1000)}
-            self._seats = {s: r for s, r in self._seats.items() if left.get(s) != "left"}
-        else:
-            after = record.table_options.get(rematch.AFTER)  # the game before, if a rematch
-            self._last_game = rematch.last_game(self._journal, after)
-        log.info("resumed game %s (%s, %s)", record.id, record.engine, self._phase)
+        """The table the journal holds (at start, and after a failed rematch)."""
+        self._state = recovery.recover(
+            self._journal, self._clock(), self._interlude, self._take_backs
+        )
 
     def _reset(self) -> None:
-        self._phase, self._record_id, self._game = "idle", None, None
-        self._engine, self._players, self._options, self._room = "", 0, {}, ""
-        self._seats, self._host_seat, self._opener = {}, None, None
-        self._release, self._notices, self._problem = None, [], None
+        self._state = TableState()
         self._interlude.clear()
         self._take_backs.clear()
-        self._commitment, self._open_hands = None, DEFAULT_OPEN_HANDS
-        self._last_game = None
 
     # --- subscribers ------------------------------------------------------------------
 
@@ -239,7 +115,7 @@ class Table:
 
     @property
     def phase(self) -> str:
-        return self._phase
+        return self._state.phase
 
     @property
     def journal(self) -> Journal:
@@ -249,90 +125,69 @@ class Table:
     def status(self) -> dict[str, Any]:
         """What everyone may know about the table (no tokens, no seed, no secret options)."""
         with self._lock:
-            info = engines.info(self._engine) if self._engine else None
+            s = self._state
+            info = engines.info(s.engine) if s.engine else None
             # Options that fix a deal or a secret configure the game but are never shown.
-            secret = engines.secret_options(self._engine) if self._engine else frozenset()
+            secret = engines.secret_options(s.engine) if s.engine else frozenset()
+            seating = self._seating()
             return {
-                "phase": self._phase,
-                "game": self._engine or None,
+                "phase": s.phase,
+                "game": s.engine or None,
                 "title": info["title"] if info else None,
                 "min_players": info["min_players"] if info else None,
                 "max_players": info["max_players"] if info else None,
-                "players": self._players,
-                "options": {k: v for k, v in self._options.items() if k not in secret},
-                "room": self._room or None,
+                "players": s.players,
+                "options": {k: v for k, v in s.options.items() if k not in secret},
+                "room": s.room or None,
                 "seats": [
-                    {
-                        "seat": seat,
-                        "name": self._seat_name(seat),
-                        "taken": seat in self._seats,
-                    }
-                    for seat in range(self._players)
+                    {"seat": seat, "name": s.seat_name(seat), "taken": seat in s.seats}
+                    for seat in range(s.players)
                 ],
-                "host": self._host_seat,
-                "release": self._release_status(),
-                "notices": list(self._notices),
-                "problem": self._problem,
+                "host": s.host_seat,
+                "release": release.status(s.release, seating),
+                "notices": list(s.notices),
+                "problem": s.problem,
                 "rescued_journal": self.rescued_journal,
-                "interlude": self._interlude.status(self._seats, self._seat_name),
-                "take_back": self._take_backs.status(
-                    self._game, self._phase == "playing", self._seating()
-                ),
+                "interlude": self._interlude.status(s.seats, s.seat_name),
+                "take_back": self._take_backs.status(s.game, s.phase == "playing", seating),
                 "trick_pause": self._interlude.trick_pause,
                 # The deal's sealed commitment: public from the first move (never the seed).
                 "fingerprint": (
-                    {"short": short(self._commitment), "commitment": self._commitment}
-                    if self._commitment
+                    {"short": short(s.commitment), "commitment": s.commitment}
+                    if s.commitment
                     else None
                 ),
-                "replays": {"open_hands": self._open_hands},
+                "replays": {"open_hands": s.open_hands},
                 # The game before this one at the table, until this one ends (rematch.py).
-                "last_game": self._last_game if self._phase != "over" else None,
+                "last_game": s.last_game if s.phase != "over" else None,
                 "language": self._language,  # the OLED's and the TV's (phones pick their own)
                 "version": self._version,
             }
 
-    def _seat_name(self, seat: int) -> str:
-        record = self._seats.get(seat)
-        return record.name if record else f"Seat {seat + 1}"
-
-    def _release_status(self) -> dict[str, Any] | None:
-        """The pending request to free a seat: who, asked by whom, who agreed, who not yet."""
-        request = self._release
-        if request is None:
-            return None
-        others = set(self._seats) - {request.seat}
-        return {
-            "seat": request.seat,
-            "name": self._seat_name(request.seat),
-            "by": request.by,
-            "agreed": sorted(request.agreed & others),
-            "waiting": sorted(others - request.agreed),
-            "grace": RELEASE_GRACE,
-        }
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for one audience, plus the table's public status."""
         with self._lock:
-            view = dict(self._game.view(seat)) if self._game else {}
+            view = dict(self._state.game.view(seat)) if self._state.game else {}
             view["table"] = self.status()
             return view
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         with self._lock:
-            if self._game is None or self._phase != "playing" or self._interlude.holds(self._seats):
+            s = self._state
+            if s.game is None or s.phase != "playing" or self._interlude.holds(s.seats):
                 return []  # nobody moves while the table reads a summary
             if self._take_backs.request is not None:
                 return []  # nor while it answers a take-back
-            return self._game.legal_actions(seat)
+            return s.game.legal_actions(seat)
 
     def to_act(self) -> list[int]:
         with self._lock:
-            if self._game is None or self._phase != "playing" or self._interlude.holds(self._seats):
+            s = self._state
+            if s.game is None or s.phase != "playing" or self._interlude.holds(s.seats):
                 return []
             if self._take_backs.request is not None:
                 return []
-            return list(self._game.to_act)
+            return list(s.game.to_act)
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds, or None; a token that is not ASCII text is unknown."""
@@ -340,7 +195,7 @@ class Table:
             return None
         given = token.encode()
         with self._lock:
-            for record in self._seats.values():
+            for record in self._state.seats.values():
                 if secrets.compare_digest(record.token.encode(), given):
                     return record.seat
         return None
@@ -348,11 +203,11 @@ class Table:
     def is_host(self, token: str | None) -> bool:
         with self._lock:
             seat = self.seat_of(token)
-            return seat is not None and seat == self._host_seat
+            return seat is not None and seat == self._state.host_seat
 
     def check_room(self, code: str) -> bool:
         with self._lock:
-            return bool(self._room) and code.strip().upper() == self._room
+            return bool(self._state.room) and code.strip().upper() == self._state.room
 
     # --- lobby ------------------------------------------------------------------------
 
@@ -377,10 +232,10 @@ class Table:
         `open_hands` lets the game's replay show every hand at once (on if None).
         """
         options = dict(options or {})
-        mode = _take_back_mode(take_backs)
+        mode = take_back_mode(take_backs)
         name = None if host_name is None else _clean_name(host_name)
         with self._lock:
-            if self._phase in ("lobby", "playing"):
+            if self._state.phase in ("lobby", "playing"):
                 ticket = self._reclaim(opener) if name is not None else None
                 if ticket is not None:
                     return ticket
@@ -390,8 +245,8 @@ class Table:
             token = secrets.token_urlsafe(18)
             seat_name = name or "Player 1"
             with self._journal.transaction():
-                if self._record_id is not None:  # a result or a problem shown until now
-                    self._journal.clear(self._record_id)
+                if self._state.record_id is not None:  # a result or a problem shown until now
+                    self._journal.clear(self._state.record_id)
                 record_id = self._journal.open_game(
                     game,
                     players,
@@ -407,26 +262,31 @@ class Table:
                 self._journal.set_table_options(record_id, {TAKE_BACKS: mode, OPEN_HANDS: hands})
             self._reset()
             self._take_backs.mode = mode
-            self._open_hands = hands
-            self._record_id, self._phase = record_id, "lobby"
-            self._engine, self._players, self._options, self._room = game, players, options, room
-            ticket = None
-            if name is not None:
-                self._seats[0] = SeatRecord(0, seat_name, token)
-                self._host_seat = 0
-                self._opener = None if opener is None else opener_hash(opener)
-                ticket = (0, token)
+            self._state = TableState(
+                phase="lobby",
+                record_id=record_id,
+                engine=game,
+                players=players,
+                options=options,
+                room=room,
+                seats={} if name is None else {0: SeatRecord(0, seat_name, token)},
+                host_seat=None if name is None else 0,
+                opener=None if name is None or opener is None else opener_hash(opener),
+                open_hands=hands,
+            )
+            ticket = None if name is None else (0, token)
             change = self._changed()
         self._publish(change)
         return ticket
 
     def _reclaim(self, opener: str | None) -> tuple[int, str] | None:
         """The host's seat and token for the phone that opened this game (lock held)."""
-        if opener is None or self._opener is None or self._host_seat not in self._seats:
+        s = self._state
+        if opener is None or s.opener is None or s.host_seat not in s.seats:
             return None
-        if not secrets.compare_digest(opener_hash(opener), self._opener):
+        if not secrets.compare_digest(opener_hash(opener), s.opener):
             return None
-        record = self._seats[self._host_seat]
+        record = s.seats[s.host_seat]
         return record.seat, record.token
 
     def configure(
@@ -439,28 +299,33 @@ class Table:
     ) -> None:
         """Change the game, player count, options, take-back mode or open hands in
         replays while the lobby is open."""
-        mode = None if take_backs is None else _take_back_mode(take_backs)
+        mode = None if take_backs is None else take_back_mode(take_backs)
         with self._lock:
+            s = self._state
             self._require_phase("lobby")
-            game = self._engine if game is None else game
-            players = self._players if players is None else players
-            new_options = self._options if options is None else dict(options)
+            game = s.engine if game is None else game
+            players = s.players if players is None else players
+            new_options = s.options if options is None else dict(options)
             self._check_setup(game, players, new_options)
-            if any(seat >= players for seat in self._seats):
+            if any(seat >= players for seat in s.seats):
                 raise TableError("free the seats beyond the new player count first", "seats_taken")
-            assert self._record_id is not None
+            assert s.record_id is not None
             with self._journal.transaction():
-                self._journal.update_lobby(self._record_id, game, players, new_options)
+                self._journal.update_lobby(s.record_id, game, players, new_options)
                 if mode is not None:
-                    self._journal.set_table_options(self._record_id, {TAKE_BACKS: mode})
+                    self._journal.set_table_options(s.record_id, {TAKE_BACKS: mode})
                 if open_hands is not None:
                     hands = {OPEN_HANDS: bool(open_hands)}
-                    self._journal.set_table_options(self._record_id, hands)
-            self._engine, self._players, self._options = game, players, new_options
+                    self._journal.set_table_options(s.record_id, hands)
+            s.engine, s.players, s.options = (
+                game,
+                players,
+                new_options,
+            )
             if mode is not None:
                 self._take_backs.mode = mode
             if open_hands is not None:
-                self._open_hands = bool(open_hands)
+                s.open_hands = bool(open_hands)
             change = self._changed()
         self._publish(change)
 
@@ -473,12 +338,12 @@ class Table:
         """
         name = _clean_name(name)
         with self._lock:
-            if self._phase == "over" and self.check_room(code):
+            if self._state.phase == "over" and self.check_room(code):
                 raise TableError(
                     "this game has just ended: join when the host starts the next one",
                     "between_games",
                 )
-            if self._phase not in ("lobby", "playing"):
+            if self._state.phase not in ("lobby", "playing"):
                 raise TableError("there is no game to join right now", "no_game")
             if not self.check_room(code):
                 raise TableError("that room code is not this table's", "wrong_room")
@@ -489,7 +354,8 @@ class Table:
 
     def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
         """Seat a player (lock held); the first seated becomes host, in one transaction."""
-        free = [s for s in range(self._players) if s not in self._seats]
+        s = self._state
+        free = [seat for seat in range(s.players) if seat not in s.seats]
         if not free:
             raise TableError("every seat is taken: you can watch the game instead", "table_full")
         if seat is None:
@@ -498,28 +364,30 @@ class Table:
             raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
-        if rematch.name_taken(name, (record.name for record in self._seats.values())):
+        if rematch.name_taken(name, (record.name for record in s.seats.values())):
             raise TableError(
                 "someone at this table is already called {name}: "
                 "add an initial or pick another name",
                 rematch.NAME_TAKEN,
                 {"name": name},
             )
-        hosts = self._host_seat is None
-        playing = self._phase == "playing"
-        assert self._record_id is not None
+        hosts = s.host_seat is None
+        playing = s.phase == "playing"
+        assert s.record_id is not None
         with self._journal.transaction():
-            self._journal.set_seat(self._record_id, seat, name, token)
+            self._journal.set_seat(s.record_id, seat, name, token)
             if hosts:
-                self._journal.set_host(self._record_id, seat)
+                self._journal.set_host(s.record_id, seat)
             if playing:
                 entry = self._log_seat("took", seat, name)
-        self._seats[seat] = SeatRecord(seat, name, token)
+        s.seats[seat] = SeatRecord(seat, name, token)
         if hosts:
-            self._host_seat = seat
+            s.host_seat = seat
         if playing:
             self._notify(entry)
         return seat, token
+
+    # --- freeing a seat (release.py) --------------------------------------------------
 
     def release_seat(self, seat: int, by: int | None = None) -> str:
         """Free a seat: its old token stops working, anyone may take it with the room
@@ -529,187 +397,117 @@ class Table:
         In the lobby, and for the asker's own seat, the seat is freed at once. During
         play another seat is only asked for: its holder's phone may allow or refuse
         (answer_release); for a lost phone every other player agrees instead, and the
-        host asks again once RELEASE_GRACE seconds have passed since the first ask.
+        host asks again once GRACE seconds have passed since the first ask.
         """
         with self._lock:
-            if self._phase not in ("lobby", "playing"):
-                raise TableError("there is no open game", "no_game")
-            if not isinstance(seat, int) or seat not in self._seats:
-                raise TableError(
-                    "seat {seat} is already free", "seat_free", {"seat": _number(seat)}
-                )
-            assert self._record_id is not None
-            request = self._release
-            if self._phase == "lobby":
-                self._free(seat)
-                outcome = "freed"
-            elif seat == by:
-                self._free(seat, "left")
-                outcome = "freed"
-            elif request is not None:
-                if request.seat != seat:
-                    raise TableError(
-                        "freeing seat {seat} is already asked: wait for the answer, or withdraw it",
-                        "release_pending",
-                        {"seat": request.seat + 1},
-                    )
-                self._free_with_the_table(request)
-                outcome = "freed"
-            else:
-                agreed = {by} if by is not None and by in self._seats else set()
-                asked = ReleaseRequest(seat, by, self._clock(), agreed)
-                self._journal.set_release_request(self._record_id, _release_data(asked))
-                self._release, outcome = asked, "asked"
+            s = self._state
+            step = release.ask(s.release, s.phase, seat, by, self._seating())
+            self._carry_out(step)
             change = self._changed()
         self._publish(change)
-        return outcome
+        return step.outcome
 
     def answer_release(self, seat: int, allow: bool) -> str:
-        """A seated player answers the request to free a seat. Its holder frees it now
-        ("freed") or keeps it ("refused"); anyone else agrees ("agreed", or "freed" when
-        that was the last consent needed) or refuses, which ends the request
-        ("refused"). The asker's own answer frees the seat with the table's consent
-        ("freed", TableError while it is not complete) or withdraws the request
-        ("withdrawn")."""
+        """A seated player answers the request to free a seat (release.answer says what
+        each answer does): "freed", "agreed", "refused" or "withdrawn"."""
         with self._lock:
-            request = self._release
-            if request is None or self._phase != "playing":
-                raise TableError("nobody is asking to free a seat", "no_release")
-            if seat not in self._seats:
-                raise TableError("join the table first", "not_seated")
-            assert self._record_id is not None
-            holder = self._seat_name(request.seat)
-            if seat == request.seat:
-                if allow:
-                    self._free(seat, "freed", "holder")
-                    outcome = "freed"
-                else:
-                    self._drop_release("kept", holder)
-                    outcome = "refused"
-            elif seat == request.by:
-                if allow:
-                    self._free_with_the_table(request)
-                    outcome = "freed"
-                else:
-                    self._drop_release()
-                    outcome = "withdrawn"
-            elif allow:
-                agreed = replace(request, agreed=request.agreed | {seat})
-                if self._table_agrees(agreed) is None:
-                    self._free(request.seat, "freed", "table")
-                    outcome = "freed"
-                else:
-                    self._journal.set_release_request(self._record_id, _release_data(agreed))
-                    self._release, outcome = agreed, "agreed"
-            else:
-                self._drop_release("refused", holder, self._seat_name(seat))
-                outcome = "refused"
+            s = self._state
+            step = release.answer(s.release, s.phase, seat, allow, self._seating())
+            self._carry_out(step)
             change = self._changed()
         self._publish(change)
-        return outcome
+        return step.outcome
 
-    def _drop_release(self, kind: str | None = None, name: str = "", by: str | None = None) -> None:
-        """End the request to free a seat, logging why (`kind`) with it (lock held)."""
-        assert self._record_id is not None and self._release is not None
-        with self._journal.transaction():
-            self._journal.set_release_request(self._record_id, None)
-            if kind is not None:
-                entry = self._log_seat(kind, self._release.seat, name, by)
-        self._release = None
-        if kind is not None:
-            self._notify(entry)
-
-    def _table_agrees(self, request: ReleaseRequest) -> TableError | None:
-        """None when the table's consent frees the seat now, else why not yet."""
-        waiting = sorted(set(self._seats) - {request.seat} - request.agreed)
-        if waiting:
-            names = ", ".join(self._seat_name(s) for s in waiting)
-            return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
-        left = RELEASE_GRACE - (self._clock() - request.asked)
-        if left > 0:
-            return TableError(
-                "{name}'s phone may still refuse: try again in {seconds} s",
-                "release_wait",
-                {"name": self._seat_name(request.seat), "seconds": math.ceil(left)},
-            )
-        return None
-
-    def _free_with_the_table(self, request: ReleaseRequest) -> None:
-        why_not = self._table_agrees(request)
-        if why_not is not None:
-            raise why_not
-        self._free(request.seat, "freed", "table")
+    def _carry_out(self, step: release.Step) -> None:
+        """What the consent protocol decided, in one transaction (lock held)."""
+        s = self._state
+        assert s.record_id is not None
+        if step.action == "free":
+            self._free(step.seat, step.log, step.by)
+        elif step.action == "end":
+            assert s.release is not None
+            asked = s.release.seat
+            with self._journal.transaction():
+                self._journal.set_release_request(s.record_id, None)
+                name = s.seat_name(asked)
+                logged = (
+                    [] if step.log is None else [self._log_seat(step.log, asked, name, step.by)]
+                )
+            s.release = None
+            s.notices = notices.latest(s.notices, logged)
+        else:
+            self._journal.set_release_request(s.record_id, release.to_data(step.request))
+            s.release = step.request
 
     def _free(self, seat: int, kind: str | None = None, by: str | None = None) -> None:
         """Free a seat, the host passing on if it was theirs, in one transaction (lock
         held); during play `kind` ("left" or "freed") goes to the seat log too."""
-        assert self._record_id is not None
-        holder = self._seats[seat]
-        rest = [s for s in self._seats if s != seat]
+        s = self._state
+        assert s.record_id is not None
+        holder = s.seats[seat]
+        rest = [taken for taken in s.seats if taken != seat]
         # Host rights pass to the lowest taken seat, or to the next to join.
-        host = (min(rest) if rest else None) if self._host_seat == seat else self._host_seat
-        # A request to free this seat, or made by it, ends; its consent no longer counts.
-        request = self._release
-        if request is not None and seat in (request.seat, request.by):
-            request = None
-        elif request is not None and seat in request.agreed:
-            request = replace(request, agreed=request.agreed - {seat})
+        host = (min(rest) if rest else None) if s.host_seat == seat else s.host_seat
+        request = release.after_freed(s.release, seat)
         with self._journal.transaction():
-            self._journal.clear_seat(self._record_id, seat)
-            if host != self._host_seat:
-                self._journal.set_host(self._record_id, host)
-                if self._opener is not None:  # the opener's key no longer reclaims it
-                    self._journal.forget_opener(self._record_id)
-            if request is not self._release:
-                self._journal.set_release_request(self._record_id, _release_data(request))
-            if kind is not None:
-                entry = self._log_seat(kind, seat, holder.name, by)
+            self._journal.clear_seat(s.record_id, seat)
+            if host != s.host_seat:
+                self._journal.set_host(s.record_id, host)
+                if s.opener is not None:  # the opener's key no longer reclaims it
+                    self._journal.forget_opener(s.record_id)
+            if request != s.release:
+                self._journal.set_release_request(s.record_id, release.to_data(request))
+            logged = [] if kind is None else [self._log_seat(kind, seat, holder.name, by)]
             self._take_backs.seat_left(seat, self._seating())  # an asker's request ends
-        del self._seats[seat]
-        if host != self._host_seat:
-            self._host_seat, self._opener = host, None
-        self._release = request
-        if kind is not None:
-            self._notify(entry)
+        del s.seats[seat]
+        if host != s.host_seat:
+            s.host_seat, s.opener = host, None
+        s.release = request
+        s.notices = notices.latest(s.notices, logged)
 
     def _log_seat(self, kind: str, seat: int, name: str, by: str | None = None) -> SeatLogEntry:
-        assert self._record_id is not None
-        entry_id = self._journal.log_seat(self._record_id, kind, seat, name, by)
+        assert self._state.record_id is not None
+        entry_id = self._journal.log_seat(self._state.record_id, kind, seat, name, by)
         return SeatLogEntry(entry_id, kind, seat, name, by, time.time())
 
     def _notify(self, entry: SeatLogEntry) -> None:
-        self._notices = [*self._notices, _notice(entry)][-NOTICES_SHOWN:]
+        self._state.notices = notices.latest(self._state.notices, [entry])
 
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange two seats in the lobby, so seat numbers match where people sit."""
         with self._lock:
+            s = self._state
             self._require_phase("lobby")
             for seat in (first, second):
-                if not isinstance(seat, int) or not 0 <= seat < self._players:
+                if not isinstance(seat, int) or not 0 <= seat < s.players:
                     raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
             if first == second:
                 return
-            assert self._record_id is not None
-            host = self._host_seat
+            assert s.record_id is not None
+            host = s.host_seat
             if host in (first, second):
                 host = second if host == first else first
             with self._journal.transaction():
-                self._journal.swap_seats(self._record_id, first, second)
-                if host != self._host_seat:
-                    self._journal.set_host(self._record_id, host)
-            moved = {first: self._seats.pop(second, None), second: self._seats.pop(first, None)}
+                self._journal.swap_seats(s.record_id, first, second)
+                if host != s.host_seat:
+                    self._journal.set_host(s.record_id, host)
+            moved = {
+                first: s.seats.pop(second, None),
+                second: s.seats.pop(first, None),
+            }
             for seat, record in moved.items():
                 if record is not None:
-                    self._seats[seat] = SeatRecord(seat, record.name, record.token)
-            self._host_seat = host
+                    s.seats[seat] = SeatRecord(seat, record.name, record.token)
+            s.host_seat = host
             change = self._changed()
         self._publish(change)
 
     def start(self) -> None:
         """Deal: every seat must be taken."""
         with self._lock:
+            s = self._state
             self._require_phase("lobby")
-            missing = [s + 1 for s in range(self._players) if s not in self._seats]
+            missing = [seat + 1 for seat in range(s.players) if seat not in s.seats]
             if missing:
                 raise TableError(
                     "waiting for seat {seats}",
@@ -723,27 +521,28 @@ class Table:
     def _deal(self) -> None:
         """Begin the game in the lobby (lock held); inside the caller's transaction
         when it has one (a rematch), so the new game and its deal land together."""
+        s = self._state
         seed = engines.new_seed()
         try:
-            game = engines.new(self._engine, self._players, seed=seed, options=self._options)
+            game = engines.new(s.engine, s.players, seed=seed, options=s.options)
         except ValueError as err:
-            raise _setup_refused(err) from None
-        assert self._record_id is not None
+            raise setup_refused(err) from None
+        assert s.record_id is not None
         # The deal is sealed before anyone sees it: a public commitment to the seed
         # and setup, the seed and salt kept secret until the game is over.
         salt = new_salt()
         sealed = commitment(
-            engine=self._engine,
+            engine=s.engine,
             rules_version=game.rules_version,
-            players=self._players,
-            options=self._options,
+            players=s.players,
+            options=s.options,
             seed=seed,
             salt=salt,
         )
         self._journal.start_game(
-            self._record_id, seed, game.rules_version, salt=salt, commitment=sealed
+            s.record_id, seed, game.rules_version, salt=salt, commitment=sealed
         )
-        self._game, self._phase, self._commitment = game, "playing", sealed
+        s.game, s.phase, s.commitment = game, "playing", sealed
 
     # --- play -------------------------------------------------------------------------
 
@@ -756,8 +555,9 @@ class Table:
         (its answer was lost) gets the same events back and changes nothing.
         """
         with self._lock:
-            if request is not None and self._record_id is not None and self._game is not None:
-                kept = self._journal.answered(self._record_id, seat, request)
+            s = self._state
+            if request is not None and s.record_id is not None and s.game is not None:
+                kept = self._journal.answered(s.record_id, seat, request)
                 if kept is not None:
                     done, events = kept
                     if done != action:
@@ -765,11 +565,11 @@ class Table:
                             "that request was already used for another move", "request_reused"
                         )
                     return list(events)
-                if self._journal.was_taken_back(self._record_id, seat, request):
+                if self._journal.was_taken_back(s.record_id, seat, request):
                     raise TableError("that move was taken back: make it again", "taken_back")
             self._require_phase("playing")
-            game = self._game
-            assert game is not None and self._record_id is not None
+            game = s.game
+            assert game is not None and s.record_id is not None
             self._require_no_interlude()
             self._require_no_take_back()
             summary_before = summary_key(game)
@@ -778,7 +578,7 @@ class Table:
             try:
                 with self._journal.transaction():  # the last move and the game's end together
                     self._journal.append_action(
-                        self._record_id,
+                        s.record_id,
                         len(game.log) - 1,
                         seat_done,
                         action_done,
@@ -786,51 +586,52 @@ class Table:
                         result=events,
                     )
                     if game.finished:
-                        self._journal.end_game(self._record_id, "over", result=final_result(game))
-                        if self._release is not None:
-                            self._journal.set_release_request(self._record_id, None)
-                    pause = self._interlude.begin_if_new(self._record_id, summary_before, game)
+                        self._journal.end_game(s.record_id, "over", result=final_result(game))
+                        if s.release is not None:
+                            self._journal.set_release_request(s.record_id, None)
+                    pause = self._interlude.begin_if_new(s.record_id, summary_before, game)
             except Exception as err:
                 # Not durable, so not accepted: rebuild the game without this action.
                 data = game.to_dict()
                 data["actions"] = data["actions"][:-1]
-                self._game = engines.load(data)
+                s.game = engines.load(data)
                 log.error("journal write failed, action rejected: %s", type(err).__name__)
                 raise TableError(
                     "the box could not save that move; please try again", "not_saved"
                 ) from None
             if game.finished:
-                self._phase, self._release = "over", None
+                s.phase, s.release = "over", None
             self._interlude.adopt(pause)
             change = self._changed()
         self._publish(change)
         return events
 
-    # --- the pause after a deal, round or season (device/table/interlude.py) ------------------
+    # --- the pause after a deal, round or season (interlude.py) -----------------------
 
     def continue_play(self, seat: int) -> None:
         """A seated player has read the summary; play goes on once everyone has."""
         with self._lock:
-            if seat not in self._seats:
+            s = self._state
+            if seat not in s.seats:
                 raise TableError("join the table first", "not_seated")
-            if not self._interlude.holds(self._seats):
+            if not self._interlude.holds(s.seats):
                 raise TableError("nothing is waiting for you to continue", "no_interlude")
             try:
-                self._interlude.continue_from(seat, self._seats)  # journaled first
+                self._interlude.continue_from(seat, s.seats)  # journaled first
             except sqlite3.Error as err:
-                raise _not_saved("continue", err) from None
+                raise not_saved("continue", err) from None
             change = self._changed()
         self._publish(change)
 
     def skip_interlude(self) -> None:
         """The host goes on without waiting for everyone to continue."""
         with self._lock:
-            if not self._interlude.holds(self._seats):
+            if not self._interlude.holds(self._state.seats):
                 raise TableError("nothing is waiting for the players to continue", "no_interlude")
             try:
                 self._interlude.skip()  # journaled first
             except sqlite3.Error as err:
-                raise _not_saved("skip", err) from None
+                raise not_saved("skip", err) from None
             change = self._changed()
         self._publish(change)
 
@@ -846,14 +647,15 @@ class Table:
                     {"most": TRICK_PAUSE_MAX},
                 ) from None
             except sqlite3.Error as err:
-                raise _not_saved("trick pause", err) from None
+                raise not_saved("trick pause", err) from None
             change = self._changed()
         self._publish(change)
 
     def _require_no_interlude(self) -> None:
-        waiting = self._interlude.waiting(self._seats)
+        s = self._state
+        waiting = self._interlude.waiting(s.seats)
         if waiting:
-            names = ", ".join(self._seat_name(seat) for seat in waiting)
+            names = ", ".join(s.seat_name(seat) for seat in waiting)
             raise TableError(
                 "the table is reading the summary: waiting for {names} to continue"
                 " (the host can skip the wait)",
@@ -861,7 +663,7 @@ class Table:
                 {"names": names},
             )
 
-    # --- take-backs (device/table/takeback.py) -------------------------------------------------
+    # --- take-backs (takeback.py) -----------------------------------------------------
 
     def request_take_back(self, seat: int, steps: int = 1) -> str:
         """A seat asks to take back its move `steps` actions back (and all after it).
@@ -890,56 +692,50 @@ class Table:
 
     def _take_back(self, step: Callable[[Seating], Decision]) -> str:
         with self._lock:
-            if self._phase not in ("playing", "over"):
+            if self._state.phase not in ("playing", "over"):
                 raise TableError("no game is being played", "not_playing")
             try:
                 decision = step(self._seating())
             except TakeBackRefused as err:
-                raise _take_back_refused(err) from None
+                raise take_back_refused(err) from None
             except sqlite3.Error as err:  # the journal: not durable, so nothing happened
-                raise _not_saved("take-back", err) from None
+                raise not_saved("take-back", err) from None
             if decision.game is not None:
-                self._game = decision.game
+                self._state.game = decision.game
             change = self._changed()
         self._publish(change)
         return decision.outcome
 
     def _playing_game(self) -> Game:
-        assert self._game is not None
-        return self._game
+        assert self._state.game is not None
+        return self._state.game
 
     def _seating(self) -> Seating:
-        return Seating(
-            self._record_id,
-            self._players,
-            frozenset(self._seats),
-            self._host_seat,
-            self._seat_name,
-            self._clock(),
-        )
+        return self._state.seating(self._clock())
 
     def _require_no_take_back(self) -> None:
         waiting = self._take_backs.blocking(self._seating())
         if waiting:
-            raise _take_back_refused(waiting)
+            raise take_back_refused(waiting)
 
     def end_game(self) -> None:
         """Abandon an open game (kept as history), or clear a finished one's result (or
         the notice of a game that could not be resumed)."""
         with self._lock:
-            if self._phase == "idle" and self._problem is None:
+            s = self._state
+            if s.phase == "idle" and s.problem is None:
                 raise TableError("there is no game to end", "no_game")
-            assert self._record_id is not None
-            if self._phase in ("lobby", "playing"):
-                ended = None if self._game is None else final_result(self._game)
-                self._journal.end_game(self._record_id, "abandoned", result=ended)
+            assert s.record_id is not None
+            if s.phase in ("lobby", "playing"):
+                ended = None if s.game is None else final_result(s.game)
+                self._journal.end_game(s.record_id, "abandoned", result=ended)
             else:
-                self._journal.clear(self._record_id)
+                self._journal.clear(s.record_id)
             self._reset()
             change = self._changed()
         self._publish(change)
 
-    # --- the next game at the same table (device/table/rematch.py) ----------------------------
+    # --- the next game at the same table (rematch.py) ---------------------------------
 
     def rematch(
         self,
@@ -958,62 +754,30 @@ class Table:
         and every seat held it is dealt at once, else its lobby opens (free seats wait
         for newcomers). Table options (take-backs, open hands) stay unless given.
         Returns the new phase."""
-        mode = None if take_backs is None else _take_back_mode(take_backs)
+        mode = None if take_backs is None else take_back_mode(take_backs)
         with self._lock:
-            if self._phase != "over" or self._record_id is None:
+            if self._state.phase != "over" or self._state.record_id is None:
                 raise TableError("the next game can begin once this one is over", "not_over")
-            old, room = self._record_id, self._room
-            hands = self._open_hands if open_hands is None else bool(open_hands)
-            same = game is None or game == self._engine
-            game = self._engine if game is None else game
-            players = self._players if players is None else players
-            kept_options = dict(self._options) if same else {}
-            new_options = kept_options if options is None else dict(options)
             mode = self._take_backs.mode if mode is None else mode
-            rules_version = self._check_setup(game, players, new_options)
-            seats = rematch.next_seating(self._seats, self._host_seat, players)
+            nxt = rematch.plan(self._state, mode, game, players, options, open_hands)
+            rules_version = self._check_setup(nxt.engine, nxt.players, nxt.options)
             try:
                 with self._journal.transaction():
-                    record_id = self._journal.open_game(
-                        game, players, new_options, room, rules_version=rules_version
-                    )
-                    for record in seats.kept.values():
-                        self._journal.set_seat(record_id, record.seat, record.name, record.token)
-                    self._journal.set_host(record_id, seats.host)
-                    self._journal.set_table_options(
-                        record_id, {TAKE_BACKS: mode, OPEN_HANDS: hands, rematch.AFTER: old}
-                    )
-                    dropped = [
-                        SeatLogEntry(
-                            self._journal.log_seat(record_id, rematch.DROPPED, r.seat, r.name),
-                            rematch.DROPPED,
-                            r.seat,
-                            r.name,
-                            None,
-                            time.time(),
-                        )
-                        for r in seats.freed
-                    ]
-                    self._journal.clear(old)  # its result leaves the table: "last game" now
+                    state = rematch.open_next(self._journal, nxt, rules_version)
                     self._reset()
-                    self._record_id, self._phase, self._room = record_id, "lobby", room
-                    self._engine, self._players, self._options = game, players, new_options
-                    self._seats, self._host_seat = dict(seats.kept), seats.host
-                    self._take_backs.mode, self._open_hands = mode, hands
-                    self._notices = [_notice(entry) for entry in dropped][-NOTICES_SHOWN:]
-                    if start and len(seats.kept) == players:
+                    self._state, self._take_backs.mode = state, mode
+                    if start and len(state.seats) == nxt.players:
                         self._deal()
             except Exception as err:
                 # Nothing of it was kept: the table is again exactly what the journal holds.
-                self._reset()
                 self._recover()
                 if isinstance(err, TableError):
                     raise
-                raise _not_saved("rematch", err) from None
-            self._last_game = rematch.last_game(self._journal, old)
+                raise not_saved("rematch", err) from None
+            self._state.last_game = rematch.last_game(self._journal, nxt.after)
             change = self._changed()
         self._publish(change)
-        return self._phase
+        return self._state.phase
 
     def leave(self, seat: int) -> None:
         """A player leaves the table, their seat freed and host rights passed on. In the
@@ -1021,22 +785,23 @@ class Table:
         game keeps their name (history) and the seat log says they left, so the next
         game, and a restart, seat everyone else."""
         with self._lock:
+            s = self._state
             change = None
-            if self._phase == "over":
-                holder = self._seats.get(seat)
+            if s.phase == "over":
+                holder = s.seats.get(seat)
                 if holder is None:
                     raise TableError("join the table first", "not_seated")
-                assert self._record_id is not None
-                rest = [s for s in self._seats if s != seat]
-                host = self._host_seat
+                assert s.record_id is not None
+                rest = [taken for taken in s.seats if taken != seat]
+                host = s.host_seat
                 if host == seat:
                     host = min(rest) if rest else None
                 with self._journal.transaction():
                     entry = self._log_seat("left", seat, holder.name)
-                    if host != self._host_seat:
-                        self._journal.set_host(self._record_id, host)
-                del self._seats[seat]
-                self._host_seat = host
+                    if host != s.host_seat:
+                        self._journal.set_host(s.record_id, host)
+                del s.seats[seat]
+                s.host_seat = host
                 self._notify(entry)
                 change = self._changed()
         if change is None:
@@ -1065,7 +830,7 @@ class Table:
     # --- helpers ----------------------------------------------------------------------
 
     def _require_phase(self, phase: str) -> None:
-        if self._phase != phase:
+        if self._state.phase != phase:
             if phase == "lobby":
                 raise TableError("the lobby is not open", "not_lobby")
             if phase == "playing":
@@ -1083,81 +848,6 @@ class Table:
             # Its template is extracted from engines/__init__.py (the SetupRefused keyword).
             raise TableError(err.template, err.code, err.params) from None
 
-
-def _take_back_mode(mode: str | None) -> str:
-    try:
-        return check_mode("ask" if mode is None else mode)
-    except TakeBackRefused as err:
-        raise _take_back_refused(err) from None
-
-
-def _not_saved(what: str, err: Exception) -> TableError:
-    """A journal write failed, so nothing was kept: the player may simply try again.
-    Only the error's type is logged (its message may hold a row's contents)."""
-    log.error("journal write failed, %s not kept: %s", what, type(err).__name__)
-    return TableError("the box could not save that; please try again", "not_saved")
-
-
-def _take_back_refused(err: TakeBackRefused) -> TableError:
-    # Its template is extracted from device/table/takeback.py (the TakeBackRefused keyword).
-    return TableError(err.template, err.code, err.params)
-
-
-def _setup_refused(err: ValueError) -> TableError:
-    """An engine's setup refusal (its own English words, not a catalog entry: engines
-    check options in ValueErrors), after a sentence each reader gets in their language."""
-    return TableError(
-        "the game cannot start with these settings: {reason}", "invalid_setup", {"reason": str(err)}
-    )
-
-
-def _release_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
-    """What the journal keeps of a request to free a seat (its clock restarts on resume)."""
-    if request is None:
-        return None
-    return {"seat": request.seat, "by": request.by, "agreed": sorted(request.agreed)}
-
-
-def _rules_version(engine: str, players: int, options: Mapping[str, Any]) -> int:
-    return engines.new(engine, players, seed=0, options=options).rules_version
-
-
-def _notice(entry: SeatLogEntry) -> dict[str, Any]:
-    """A seat change as every screen shows it: names and seat numbers only. "text" is
-    the English; "template" and "params" let each screen word it in its own language."""
-    said = _notice_words(entry)
-    return {
-        "id": entry.id,
-        "kind": entry.kind,
-        "seat": entry.seat,
-        "text": str(said),
-        "template": said.message,
-        "params": dict(said.params),
-    }
-
-
-def _notice_words(entry: SeatLogEntry) -> i18n.Text:
-    """One whole sentence per kind of seat change (N_ marks it for the catalogs)."""
-    name, seat, by = entry.name, entry.seat + 1, entry.by
-    if entry.kind == "took":
-        return i18n.N_("{name} took seat {seat}", name=name, seat=seat)
-    if entry.kind == "left":
-        return i18n.N_("{name} left seat {seat}", name=name, seat=seat)
-    if entry.kind == "freed" and by == "holder":
-        return i18n.N_("Seat {seat} ({name}) was freed: {name} agreed", name=name, seat=seat)
-    if entry.kind == "freed":
-        return i18n.N_("Seat {seat} ({name}) was freed: the table agreed", name=name, seat=seat)
-    if entry.kind == "kept":
-        return i18n.N_("{name} kept seat {seat}", name=name, seat=seat)
-    if entry.kind == "refused":
-        return i18n.N_("{by} refused to free seat {seat} ({name})", name=name, seat=seat, by=by)
-    return i18n.N_(  # rematch.DROPPED
-        "Seat {seat} ({name}) was freed: the next game has fewer seats", name=name, seat=seat
-    )
-
-
-def _number(seat: object) -> str:
-    return str(seat + 1) if isinstance(seat, int) else str(seat)
 
 
 def _clean_name(name: Any) -> str:

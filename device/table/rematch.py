@@ -15,12 +15,17 @@ One person per name at a table: names are compared without case or spaces, so
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import engines
-from device.journal import Journal, SeatRecord
+from device.history.replay import OPEN_HANDS
+from device.journal import Journal, SeatLogEntry, SeatRecord
+from device.table import notices
+from device.table.state import TableState
+from device.table.takeback import OPTION as TAKE_BACKS
 
 AFTER = "after"  # table options: the id of the game this one follows
 DROPPED = "dropped"  # seat log: a seat beyond the new game's player count was freed
@@ -52,6 +57,87 @@ def next_seating(seats: Mapping[int, SeatRecord], host: int | None, players: int
     if host not in kept:
         host = min(kept) if kept else None  # host rights pass to the lowest kept seat
     return NextSeats(kept, freed, host)
+
+
+@dataclass(frozen=True)
+class NextGame:
+    """The next game at the table, as the host chose it and as it will be journaled."""
+
+    after: int  # the journal's id of the game before
+    room: str  # the same room code
+    engine: str
+    players: int
+    options: dict[str, Any]
+    take_backs: str  # the table's take-back mode
+    open_hands: bool
+    seats: NextSeats
+
+
+def plan(
+    before: TableState,
+    take_backs: str,
+    game: str | None,
+    players: int | None,
+    options: Mapping[str, Any] | None,
+    open_hands: bool | None,
+) -> NextGame:
+    """The next game after `before` (over, its take-back mode `take_backs`): what is not
+    given stays as it was: the game, its player count, its options (for the same game)
+    and the table options."""
+    assert before.record_id is not None
+    same = game is None or game == before.engine
+    engine = before.engine if game is None else game
+    count = before.players if players is None else players
+    kept_options = dict(before.options) if same else {}
+    return NextGame(
+        after=before.record_id,
+        room=before.room,
+        engine=engine,
+        players=count,
+        options=kept_options if options is None else dict(options),
+        take_backs=take_backs,
+        open_hands=before.open_hands if open_hands is None else bool(open_hands),
+        seats=next_seating(before.seats, before.host_seat, count),
+    )
+
+
+def open_next(journal: Journal, nxt: NextGame, rules_version: int) -> TableState:
+    """Journal the next game's lobby (inside the caller's transaction): its seats, host
+    and table options, the seats it frees logged on it, the game before cleared from
+    the table. Returns the table at that lobby."""
+    record_id = journal.open_game(
+        nxt.engine, nxt.players, nxt.options, nxt.room, rules_version=rules_version
+    )
+    for record in nxt.seats.kept.values():
+        journal.set_seat(record_id, record.seat, record.name, record.token)
+    journal.set_host(record_id, nxt.seats.host)
+    journal.set_table_options(
+        record_id, {TAKE_BACKS: nxt.take_backs, OPEN_HANDS: nxt.open_hands, AFTER: nxt.after}
+    )
+    dropped = [
+        SeatLogEntry(
+            journal.log_seat(record_id, DROPPED, r.seat, r.name),
+            DROPPED,
+            r.seat,
+            r.name,
+            None,
+            time.time(),
+        )
+        for r in nxt.seats.freed
+    ]
+    journal.clear(nxt.after)  # its result leaves the table: "last game" now
+    return TableState(
+        phase="lobby",
+        record_id=record_id,
+        engine=nxt.engine,
+        players=nxt.players,
+        options=nxt.options,
+        room=nxt.room,
+        seats=dict(nxt.seats.kept),
+        host_seat=nxt.seats.host,
+        notices=notices.latest([], dropped),
+        open_hands=nxt.open_hands,
+    )
 
 
 def last_game(journal: Journal, game_id: Any) -> dict[str, Any] | None:

@@ -37,13 +37,13 @@ from typing import Any
 from device.i18n import N_, Text
 from device.journal import Journal
 from device.refusal import Refusal
+from device.table.grace import GRACE as HOST_GRACE  # before the host may answer for a seat
 from engines import Game
 
 MODES = ("off", "ask", "free")
 DEFAULT_MODE = "ask"
 OPTION = "take_backs"  # the table option's name (table level: every game has it)
 MAX_STEPS = 12  # the most actions one request takes back (a mis-tap and a few replies)
-HOST_GRACE = 20.0  # seconds a seat's phone has to answer before the host may for it
 RESULT_SHOWN = 8.0  # seconds pages show how the last request ended (they time it)
 UNDECLARED_BARRIER = str(N_("that cannot be taken back: something has been revealed since"))
 

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from device.companion import ColourRounds, Sheets, SheetTools
+from device.companion import ColourRounds, SheetTools
 from device.companion.colours import BOX, NotTheOwner, NotYourSeat, Round, WrongCode
+from device.companion.sheets import Sheets
 from device.games.sarena.sheet import SarenaSheet
 from device.journal import Journal
 from engines.sarena import final_scores

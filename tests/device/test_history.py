@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from device.companion import Sheets
+from device.companion.sheets import Sheets
 from device.history.backup import BackupError, backup_file, check_journal, download, restore
 from device.history.core import History
 from device.history.exports import to_csv, to_json

@@ -61,8 +61,8 @@ def test_a_deals_end_waits_for_every_seat_and_refuses_moves_meanwhile(journal: J
     # Nobody moves: no seat is offered a move, and a move sent anyway is refused.
     assert table.to_act() == [] and all(table.legal_actions(s) == [] for s in range(PLAYERS))
     waiting = table.view(None)["to_act"][0]
-    assert table._game is not None
-    move = table._game.legal_actions(waiting)[0]  # what the rules would allow
+    assert table._state.game is not None
+    move = table._state.game.legal_actions(waiting)[0]  # what the rules would allow
     with pytest.raises(TableError, match="waiting for P0, P1, P2") as refused:
         table.act(waiting, move)
     assert refused.value.code == "interlude"

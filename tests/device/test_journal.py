@@ -81,7 +81,7 @@ def test_a_failed_migration_leaves_the_journal_as_it_was(
     db.executescript(RELEASE_0_1_0)
     db.close()
     broken = (*MIGRATIONS[:-1], type(MIGRATIONS[-1])(SCHEMA_VERSION, "broken", ("NOT SQL",)))
-    monkeypatch.setattr("device.journal.core.MIGRATIONS", broken)
+    monkeypatch.setattr("device.journal.schema.MIGRATIONS", broken)
     with pytest.raises(sqlite3.OperationalError):
         Journal(path)
     db = sqlite3.connect(path)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from device.companion import Sheets
+from device.companion.sheets import Sheets
 from device.journal import SCHEMA_VERSION, Journal
 from device.sticks import StickRoller
 from device.table import Table

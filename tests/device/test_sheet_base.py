@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from device import games
-from device.companion import Sheets, SheetTools
+from device.companion import SheetTools
 from device.companion.sheet import (
     GameSheet,
     JournalSheet,
@@ -20,6 +20,7 @@ from device.companion.sheet import (
     clean_names,
     corrected,
 )
+from device.companion.sheets import Sheets
 from device.journal import Journal
 from device.names import NAME_MAX, tidy_name
 

@@ -361,8 +361,8 @@ def test_the_last_move_and_the_games_end_are_one_commit(
     table = Table(journal)
     seat_everyone(table)
     table.start()
-    assert table._game is not None
-    copy = engines.load(table._game.to_dict())  # find the length of this game on a copy
+    assert table._state.game is not None
+    copy = engines.load(table._state.game.to_dict())  # find the length of this game on a copy
     moves = 0
     while not copy.finished:
         seat = copy.to_act[0]
@@ -447,7 +447,7 @@ def test_an_older_releases_half_ended_games_are_closed_not_resumed(journal_path:
     table.start()
     while table.phase == "playing":
         play_some(table, 1)
-    old = table._record_id
+    old = table._state.record_id
     assert old is not None
     journal._write("UPDATE games SET status = 'playing', cleared = NULL WHERE id = ?", (old,))
     table.open_lobby("cena", 4, {})
@@ -595,7 +595,7 @@ def test_a_retried_action_is_applied_once(journal_path: Path) -> None:
     again = Table(Journal(journal_path))  # the answer was lost in a crash: still once
     assert again.act(seat, action, request="req-00000001") == events
     assert without_version(again.view(seat)) == after
-    assert len(again._journal.game(again._record_id).actions) == 1  # type: ignore[arg-type, union-attr]
+    assert len(again._journal.game(again._state.record_id).actions) == 1  # type: ignore[arg-type, union-attr]
 
 
 def test_a_retried_last_move_answers_after_the_game_is_over(table: Table) -> None:
@@ -638,7 +638,7 @@ def test_a_game_that_no_longer_replays_is_kept_and_said_so(
     tokens = seat_everyone(table)
     table.start()
     play_some(table, 5)
-    record_id = table._record_id
+    record_id = table._state.record_id
     journal.close()
     # An update changed the rules: the engine says so with its rules version.
     monkeypatch.setattr(engines.Cena, "rules_version", 2)

@@ -113,7 +113,7 @@ def test_a_mis_tap_is_taken_back_once_everyone_else_agrees(table: Table, journal
 
     # The game waits while the table answers: no move is offered, none is taken.
     assert table.to_act() == [] and table.legal_actions(seat) == []
-    game = table._game
+    game = table._state.game
     assert game is not None
     waiting = game.to_act[0]
     with pytest.raises(TableError) as err:
@@ -243,7 +243,7 @@ def test_a_throw_of_the_sticks_is_a_barrier_named_for_players(table: Table) -> N
     seated(table, "lauzait", 2)
     rng = random.Random(4)
     for _ in range(400):  # until a hire into the water throws the sticks
-        game = table._game
+        game = table._state.game
         assert game is not None
         if game.barriers and game.barriers[-1] == "sticks_thrown" and game.log:
             break
@@ -265,7 +265,7 @@ def test_the_game_over_cannot_be_taken_back(table: Table) -> None:
         seat = rng.choice(table.to_act())
         table.act(seat, rng.choice(table.legal_actions(seat)))
     assert table.status()["take_back"]["offers"] == []
-    game = table._game
+    game = table._state.game
     assert game is not None
     with pytest.raises(TableError) as err:
         table.request_take_back(game.log[-1][0])
@@ -402,7 +402,7 @@ def test_a_pending_request_survives_a_crash(path: Path, clock: Clock) -> None:
     again = Table(journal, clock=clock)
     assert request_of(again) == pending
     assert again.to_act() == []
-    game = again._game
+    game = again._state.game
     assert game is not None
     waiting = game.to_act[0]
     with pytest.raises(TableError) as err:
@@ -505,7 +505,7 @@ def walk_with_take_backs(name: str, seed: int, choices: random.Random, walk: int
     for _ in range(walk):
         if table.phase != "playing":
             break
-        game = table._game
+        game = table._state.game
         assert game is not None and len(played) == len(game.log)
         if played and choices.random() < 0.3:
             seat = choices.randrange(PLAYERS[name])
@@ -548,14 +548,14 @@ def walk_with_take_backs(name: str, seed: int, choices: random.Random, walk: int
 def test_a_draw_and_a_department_are_said_in_a_players_words(table: Table) -> None:
     seated(table, "chanoyu", 3)
     rng = random.Random(2)
-    game = table._game
+    game = table._state.game
     assert game is not None
     while not game.barriers or game.barriers[-1] != "cards_drawn":
         if not table.to_act():
             table.skip_interlude()
         seat = rng.choice(table.to_act())
         table.act(seat, rng.choice(table.legal_actions(seat)))
-        game = table._game
+        game = table._state.game
         assert game is not None
     with pytest.raises(TableError) as err:
         table.request_take_back(game.log[-1][0])

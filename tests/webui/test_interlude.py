@@ -38,8 +38,8 @@ def test_every_seat_continues_then_the_next_deal_is_played(
         assert seated.state(seat)["summary"] == summary
         assert seated.state(seat)["legal"] == []
     waiting = public["to_act"][0]
-    assert table._game is not None
-    move = table._game.legal_actions(waiting)[0]
+    assert table._state.game is not None
+    move = table._state.game.legal_actions(waiting)[0]
     message = refused(seated.act(waiting, move), 409, "interlude")
     assert "continue" in message
     for seat in range(3):

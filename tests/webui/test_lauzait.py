@@ -87,7 +87,7 @@ def test_a_seat_sees_its_pieces_and_legal_moves_and_nothing_of_other_hands(tmp_p
         # Nothing in any payload carries the seed or another seat's token.
         for seat in (0, 1, 2, None):
             text = json.dumps(seated_a.state(seat))
-            assert str(table_a._game.seed) not in text  # type: ignore[union-attr]
+            assert str(table_a._state.game.seed) not in text  # type: ignore[union-attr]
             assert all(token not in text for token in seated_a.tokens)
     finally:
         journal_a.close()

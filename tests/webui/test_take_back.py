@@ -51,7 +51,7 @@ def test_a_mis_tap_taken_back_through_the_api(client: FlaskClient, table: Table)
     assert public["seat"] == seat and public["waiting"] == [s for s in range(3) if s != seat]
     # The game waits: a move now is refused with its own code.
     assert ok(get(client, "/api/state", seated.tokens[seat]))["legal"] == []
-    game = table._game
+    game = table._state.game
     assert game is not None
     waiting = game.to_act[0]
     action = game.legal_actions(waiting)[0]

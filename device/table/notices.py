@@ -1,0 +1,49 @@
+"""Seat changes during play as every screen shows them (status "notices")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from device import i18n
+from device.journal import SeatLogEntry
+
+NOTICES_SHOWN = 4  # seat changes during play listed on every screen, newest last
+
+
+def notice(entry: SeatLogEntry) -> dict[str, Any]:
+    """A seat change as every screen shows it: names and seat numbers only. "text" is
+    the English; "template" and "params" let each screen word it in its own language."""
+    said = notice_words(entry)
+    return {
+        "id": entry.id,
+        "kind": entry.kind,
+        "seat": entry.seat,
+        "text": str(said),
+        "template": said.message,
+        "params": dict(said.params),
+    }
+
+
+def latest(notices: list[dict[str, Any]], entries: list[SeatLogEntry]) -> list[dict[str, Any]]:
+    """The notices shown after these seat changes: the newest NOTICES_SHOWN."""
+    return [*notices, *(notice(entry) for entry in entries)][-NOTICES_SHOWN:]
+
+
+def notice_words(entry: SeatLogEntry) -> i18n.Text:
+    """One whole sentence per kind of seat change (N_ marks it for the catalogs)."""
+    name, seat, by = entry.name, entry.seat + 1, entry.by
+    if entry.kind == "took":
+        return i18n.N_("{name} took seat {seat}", name=name, seat=seat)
+    if entry.kind == "left":
+        return i18n.N_("{name} left seat {seat}", name=name, seat=seat)
+    if entry.kind == "freed" and by == "holder":
+        return i18n.N_("Seat {seat} ({name}) was freed: {name} agreed", name=name, seat=seat)
+    if entry.kind == "freed":
+        return i18n.N_("Seat {seat} ({name}) was freed: the table agreed", name=name, seat=seat)
+    if entry.kind == "kept":
+        return i18n.N_("{name} kept seat {seat}", name=name, seat=seat)
+    if entry.kind == "refused":
+        return i18n.N_("{by} refused to free seat {seat} ({name})", name=name, seat=seat, by=by)
+    return i18n.N_(  # rematch.DROPPED
+        "Seat {seat} ({name}) was freed: the next game has fewer seats", name=name, seat=seat
+    )

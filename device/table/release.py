@@ -1,0 +1,163 @@
+"""Freeing a seat during play: the consent protocol.
+
+A seat holds a hand during play, so freeing another player's seat needs that
+player's consent (their phone is asked, `answer` with the holder's seat), or, for a
+lost phone, every other player's after the holder's phone has had GRACE seconds to
+refuse. In the lobby, and for the asker's own seat, a seat is freed at once.
+
+Pure: `ask` and `answer` read the pending request and the table (`Seating`) and say
+what to do (a `Step`); the Table carries it out in one journal transaction (freeing
+the seat passes the host on, and every screen is told, status "notices"). The
+journal keeps the pending request (`to_data`); its clock restarts on resume.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from device.table.errors import TableError
+from device.table.grace import GRACE
+from device.table.takeback import Seating
+
+
+@dataclass(frozen=True)
+class ReleaseRequest:
+    """The host asks to free a seat during play; it waits for consent."""
+
+    seat: int
+    by: int | None  # the seat that asked (the host), None for the box
+    asked: float  # the table's clock when asked
+    agreed: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the Table does next: "free" a seat (logged as `log`, decided `by`), "end"
+    the request (logged as `log` unless None), or "keep" `request` as the pending one."""
+
+    outcome: str  # what the caller is told: freed | asked | agreed | refused | withdrawn
+    action: str  # free | end | keep
+    seat: int = -1  # the seat to free
+    log: str | None = None  # the seat log's kind (left, freed, kept, refused)
+    by: str | None = None  # "holder", "table", or the name of the player who refused
+    request: ReleaseRequest | None = None  # the request kept
+
+
+def ask(request: ReleaseRequest | None, phase: str, seat: Any, by: int | None, at: Seating) -> Step:
+    """Free `seat` (asked by seat `by`, None for the box): at once in the lobby or for
+    the asker's own seat, with the table's consent when it is complete, else ask."""
+    if phase not in ("lobby", "playing"):
+        raise TableError("there is no open game", "no_game")
+    if not isinstance(seat, int) or seat not in at.taken:
+        raise TableError("seat {seat} is already free", "seat_free", {"seat": _number(seat)})
+    if phase == "lobby":
+        return Step("freed", "free", seat)
+    if seat == by:
+        return Step("freed", "free", seat, "left")
+    if request is not None:
+        if request.seat != seat:
+            raise TableError(
+                "freeing seat {seat} is already asked: wait for the answer, or withdraw it",
+                "release_pending",
+                {"seat": request.seat + 1},
+            )
+        return _with_the_table(request, at)
+    agreed = frozenset({by}) if by is not None and by in at.taken else frozenset()
+    return Step("asked", "keep", request=ReleaseRequest(seat, by, at.now, agreed))
+
+
+def answer(request: ReleaseRequest | None, phase: str, seat: int, allow: bool, at: Seating) -> Step:
+    """A seated player's answer. The holder frees the seat ("freed") or keeps it
+    ("refused"); anyone else agrees ("agreed", or "freed" when theirs was the last
+    consent needed) or refuses, which ends the request ("refused"). The asker's own
+    answer frees the seat with the table's consent ("freed", TableError while it is
+    not complete) or withdraws the request ("withdrawn")."""
+    if request is None or phase != "playing":
+        raise TableError("nobody is asking to free a seat", "no_release")
+    if seat not in at.taken:
+        raise TableError("join the table first", "not_seated")
+    if seat == request.seat:
+        if allow:
+            return Step("freed", "free", seat, "freed", "holder")
+        return Step("refused", "end", log="kept")
+    if seat == request.by:
+        return _with_the_table(request, at) if allow else Step("withdrawn", "end")
+    if not allow:
+        return Step("refused", "end", log="refused", by=at.name(seat))
+    agreed = ReleaseRequest(request.seat, request.by, request.asked, request.agreed | {seat})
+    if why_not_yet(agreed, at) is None:
+        return Step("freed", "free", request.seat, "freed", "table")
+    return Step("agreed", "keep", request=agreed)
+
+
+def why_not_yet(request: ReleaseRequest, at: Seating) -> TableError | None:
+    """None when the table's consent frees the seat now, else why not yet."""
+    waiting = sorted(set(at.taken) - {request.seat} - request.agreed)
+    if waiting:
+        names = ", ".join(at.name(s) for s in waiting)
+        return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
+    left = GRACE - (at.now - request.asked)
+    if left > 0:
+        return TableError(
+            "{name}'s phone may still refuse: try again in {seconds} s",
+            "release_wait",
+            {"name": at.name(request.seat), "seconds": math.ceil(left)},
+        )
+    return None
+
+
+def after_freed(request: ReleaseRequest | None, seat: int) -> ReleaseRequest | None:
+    """The request once `seat` is freed: one to free that seat, or made by it, ends;
+    its consent no longer counts."""
+    if request is None or seat in (request.seat, request.by):
+        return None
+    if seat in request.agreed:
+        return ReleaseRequest(request.seat, request.by, request.asked, request.agreed - {seat})
+    return request
+
+
+def status(request: ReleaseRequest | None, at: Seating) -> dict[str, Any] | None:
+    """The pending request as every screen shows it: who, asked by whom, who agreed,
+    who not yet, and the grace the holder's phone has."""
+    if request is None:
+        return None
+    others = set(at.taken) - {request.seat}
+    return {
+        "seat": request.seat,
+        "name": at.name(request.seat),
+        "by": request.by,
+        "agreed": sorted(request.agreed & others),
+        "waiting": sorted(others - request.agreed),
+        "grace": GRACE,
+    }
+
+
+def to_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
+    """What the journal keeps of a request to free a seat (its clock restarts on resume)."""
+    if request is None:
+        return None
+    return {"seat": request.seat, "by": request.by, "agreed": sorted(request.agreed)}
+
+
+def resumed(
+    data: Mapping[str, Any] | None, taken: Collection[int], now: float
+) -> ReleaseRequest | None:
+    """A kept request after a restart, its holder's phone given the whole grace again;
+    None when there was none or its seat is no longer held."""
+    if not data or data["seat"] not in taken:
+        return None
+    return ReleaseRequest(data["seat"], data["by"], now, frozenset(data["agreed"]) & set(taken))
+
+
+def _with_the_table(request: ReleaseRequest, at: Seating) -> Step:
+    why_not = why_not_yet(request, at)
+    if why_not is not None:
+        raise why_not
+    return Step("freed", "free", request.seat, "freed", "table")
+
+
+def _number(seat: object) -> str:
+    return str(seat + 1) if isinstance(seat, int) else str(seat)

@@ -1,0 +1,47 @@
+"""What the Table holds of the game open at it: one value, so that recovery and the
+next game (rematch) can each build the whole of it, and a failed change can go back
+to what the journal holds by building it again."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from device.history.replay import DEFAULT_OPEN_HANDS
+from device.journal import SeatRecord
+from device.table.release import ReleaseRequest
+from device.table.takeback import Seating
+from engines import Game
+
+
+@dataclass
+class TableState:
+    """The game at the table (call with the Table's lock held). The default is an
+    empty table: no game open, nothing shown."""
+
+    phase: str = "idle"  # idle -> lobby -> playing -> over
+    record_id: int | None = None  # the journal's game
+    game: Game | None = None  # None until dealt
+    engine: str = ""
+    players: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    room: str = ""
+    seats: dict[int, SeatRecord] = field(default_factory=dict)
+    host_seat: int | None = None
+    opener: str | None = None  # hash of the opening phone's key
+    release: ReleaseRequest | None = None  # a pending request to free a seat
+    notices: list[dict[str, Any]] = field(default_factory=list)  # the latest seat changes
+    problem: str | None = None  # why the last game could not be resumed
+    commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
+    open_hands: bool = DEFAULT_OPEN_HANDS  # every hand open in replays (history/replay.py)
+    last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
+
+    def seat_name(self, seat: int) -> str:
+        record = self.seats.get(seat)
+        return record.name if record else f"Seat {seat + 1}"
+
+    def seating(self, now: float) -> Seating:
+        """What the take-back rules read of the table."""
+        return Seating(
+            self.record_id, self.players, frozenset(self.seats), self.host_seat, self.seat_name, now
+        )
