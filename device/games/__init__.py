@@ -38,6 +38,10 @@ class DeviceGame:
     # The page shown first while the table waits on a deal's summary (view "summary",
     # status "interlude"); None: the generic one, device.screens.score_rows.summary_screen.
     summary: GameScreen | None = None
+    # Why the final summary's winners won, in a short sentence in the table's
+    # language: (summary, status) -> text, or None for the generic wording
+    # (device.screens.outcome). For reasons a game's rules make surprising.
+    outcome: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
     # The title as the box says it: marked for the catalogs (device.i18n.N_), so the
     # OLED and the pages can word it in their reader's language ("Céna" -> チェーナ).
     title: str | None = None

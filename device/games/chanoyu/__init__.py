@@ -2,6 +2,7 @@
 
 from device.games import DeviceGame
 from device.games.chanoyu.screens import (
+    chanoyu_outcome,
     chanoyu_scores_screen,
     chanoyu_screen,
     chanoyu_tableaux_screen,
@@ -13,4 +14,5 @@ GAME = DeviceGame(
     title=N_("Chanoyu"),
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
     sheet=ChanoyuSheet,
+    outcome=chanoyu_outcome,
 )
