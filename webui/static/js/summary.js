@@ -113,7 +113,7 @@ function pointsTable(state, summary) {
         return h(
           "tr",
           { "data-seat": seat, "data-winner": won, class: [seat === state.you?.seat ? "me" : "", won ? "winner" : ""].join(" ").trim() },
-          h("th", {}, seatName(state, seat), won ? h("span", { class: "winner-mark", "aria-label": t("winner") }, " ★") : null),
+          h("th", {}, seatName(state, seat), won ? [h("span", { "aria-hidden": "true" }, " ★"), h("span", { class: "visually-hidden" }, ` (${t("winner")})`)] : null),
           once ? null : h("td", { class: "num", "data-testid": "summary-seat-points" }, signed(points)),
           h("td", { class: `num${won ? " winner" : ""}`, "data-testid": "summary-seat-total" }, plain(summary.totals[seat])),
         );
