@@ -37,6 +37,10 @@ class DeviceGame:
     # The page shown first while the table waits on a deal's summary (view "summary",
     # status "interlude"); None: the generic one, device.screens.score_rows.summary_screen.
     summary: GameScreen | None = None
+    # Why the final summary's winners won, in a short sentence in the table's
+    # language: (summary, status) -> text, or None for the generic wording
+    # (device.screens.outcome). For reasons a game's rules make surprising.
+    outcome: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
 
 
 def declared_by_games(package: str) -> dict[str, Any]:

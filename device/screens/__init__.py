@@ -16,6 +16,7 @@ from device.i18n import words_for
 from device.screens.lobby import lobby_screen
 from device.screens.menu import menu_screen
 from device.screens.message import idle_screen, message_screen
+from device.screens.outcome import outcome_screen, outcome_text
 from device.screens.render import game_title, require_public, seat_name
 from device.screens.result import result_screen
 from device.screens.score_rows import summary_screen
@@ -66,7 +67,10 @@ def screen_for(
         pages = (*pages, seal_screen)
     if _reading_summary(view, status):  # the table waits on a summary: it comes first
         declared = games.game(view["game"])
-        pages = ((declared and declared.summary) or summary_screen, *pages)
+        first = (declared and declared.summary) or summary_screen
+        # The final one names the winners; the next page says why they won.
+        why = (outcome_screen,) if outcome_text(view, status) else ()
+        pages = (first, *why, *pages)
     return pages[page % len(pages)](view, status)
 
 

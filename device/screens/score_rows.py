@@ -9,7 +9,7 @@ three marks (e.g. departments shown).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -31,6 +31,7 @@ from device.screens.render import (
     text_width,
     title_bar,
 )
+from device.screens.result import winners_text
 
 ROWS_TOP = TITLE_BAR_HEIGHT + 1
 NAMES_MAX_WIDTH = 46  # with a middle text: longer names are cut, the text gets the rest
@@ -46,8 +47,10 @@ def draw_score_rows(
     *,
     middle: Sequence[str] | None = None,
     marks: Sequence[int] | None = None,
+    winners: Collection[int] = (),
 ) -> None:
-    """Draw one row per seat (numbers[seat]) below the title bar."""
+    """Draw one row per seat (numbers[seat]) below the title bar; a winner's row is
+    drawn inverted, black on white, as the result screens mark winners."""
     row_height = (HEIGHT - ROWS_TOP) // len(numbers)
     size = max([s for s in (BIG, BODY) if s <= row_height], default=SMALL)
     numbers_left = WIDTH - 2 - max(text_width(number, size) for number in numbers)
@@ -62,21 +65,28 @@ def draw_score_rows(
     for seat, number in enumerate(numbers):
         top = ROWS_TOP + seat * row_height
         bottom = top + row_height - 1
+        ink = "white"
+        if seat in winners:
+            d.rectangle((0, top, WIDTH - 1, bottom), fill="white")
+            ink = "black"
         # Beside a middle text a name is cut without an ellipsis: every pixel counts.
         ellipsis = "" if middle is not None else ELLIPSIS
-        draw_text(d, names[seat], size, (2, top, names_right, bottom), ellipsis=ellipsis)
-        draw_text(d, number, size, (numbers_left, top, WIDTH - 2, bottom), "right")
+        draw_text(d, names[seat], size, (2, top, names_right, bottom), ellipsis=ellipsis, fill=ink)
+        draw_text(d, number, size, (numbers_left, top, WIDTH - 2, bottom), "right", fill=ink)
         if middle is not None:
             box = (names_right + 6, top, numbers_left - 6, bottom)
             fitted = largest_size(middle[seat], box_width(box), _SIZES[size])
-            draw_text(d, middle[seat], fitted, box)
+            draw_text(d, middle[seat], fitted, box, fill=ink)
+            d.line((numbers_left - 3, top, numbers_left - 3, bottom), fill=ink)
         if marks is not None:
             centre = (top + bottom) // 2
             for index in range(min(marks[seat], MAX_MARKS)):
                 left = marks_left + index * MARK_PITCH
-                d.rectangle((left, centre - 3, left + 2, centre + 3), fill="white")
-    if middle is not None:
-        d.line((numbers_left - 3, ROWS_TOP, numbers_left - 3, HEIGHT - 1), fill="white")
+                d.rectangle((left, centre - 3, left + 2, centre + 3), fill=ink)
+    if middle is not None and len(numbers) * row_height < HEIGHT - ROWS_TOP:
+        # Below the last row, the column line runs on to the bottom as before.
+        last = ROWS_TOP + len(numbers) * row_height
+        d.line((numbers_left - 3, last, numbers_left - 3, HEIGHT - 1), fill="white")
 
 
 def summary_title(summary: Mapping[str, Any], w: Words | None = None) -> str:
@@ -107,6 +117,11 @@ def summary_title(summary: Mapping[str, Any], w: Words | None = None) -> str:
     return f"{str(kind).capitalize()} {number}{f'/{of}' if of else ''}"
 
 
+def final_winners(summary: Mapping[str, Any]) -> list[int]:
+    """The winners a summary names: the engine's own list, and only in the final one."""
+    return list(summary.get("winners") or []) if summary.get("final") else []
+
+
 def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
@@ -119,16 +134,22 @@ def summary_screen(
     middle: Sequence[str] | None = None,
 ) -> Image.Image:
     """The summary on the OLED: a title, how many players are still reading, then each
-    seat with its points for the deal (or the game's own `middle` text) and its total."""
+    seat with its points for the deal (or the game's own `middle` text) and its total.
+    The final summary's title names the winners instead, and their rows are inverted:
+    exactly the engine's `summary["winners"]`, never worked out here."""
     require_public(view)
     summary = view["summary"]
     pause = status.get("interlude")
     w = words_for(status)
     waiting = w.gettext("{count} to go", count=len(pause["waiting"])) if pause else ""
     texts = middle if middle is not None else [signed(p) for p in summary["points"]]
+    winners = final_winners(summary)
+    if title is None:
+        title = winners_text(winners, status) if winners else summary_title(summary, w)
 
     def draw(d: Draw) -> None:
-        title_bar(d, title or summary_title(summary, w), waiting)
-        draw_score_rows(d, status, [str(total) for total in summary["totals"]], middle=texts)
+        title_bar(d, title, waiting)
+        totals = [str(total) for total in summary["totals"]]
+        draw_score_rows(d, status, totals, middle=texts, winners=winners)
 
     return render(draw)

@@ -372,6 +372,9 @@ class Cena(Game):
             "points": list(seats),
             "totals": list(self.totals),
             "final": self.deal == DEALS,
+            # The last deal ends the game: the highest total wins, ties share.
+            "winners": winners_of(self.totals) if self.deal == DEALS else [],
+            "outcome": {"reason": "most_points"} if self.deal == DEALS else None,
             "objective": dict(objective),
             "alliances": [{"seats": [k, (k + 1) % n], **part} for k, part in enumerate(parts)],
             "last_trick": {key: last[key] for key in ("alliance", "seats", "suit", "number")},

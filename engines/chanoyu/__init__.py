@@ -8,6 +8,7 @@ from engines.chanoyu.game import Chanoyu
 from engines.chanoyu.scoring import (
     DEFAULT_SCORING,
     SCORING_RULES,
+    match_outcome,
     match_result,
     next_host,
     tableau_points,
@@ -17,6 +18,7 @@ __all__ = [
     "DEFAULT_SCORING",
     "SCORING_RULES",
     "Chanoyu",
+    "match_outcome",
     "match_result",
     "next_host",
     "tableau_points",

@@ -26,7 +26,7 @@ from engines.base import (
 from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
 from engines.chanoyu.cards import deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
-from engines.chanoyu.scoring import match_result, next_host, seats_right_of, tableau_points
+from engines.chanoyu.scoring import match_outcome, next_host, seats_right_of, tableau_points
 from engines.chanoyu.tableau import Placement, Slot, Tableau, values_of
 from engines.chanoyu.trick import check_play, led_suit, playable, trick_winner
 
@@ -296,9 +296,10 @@ class Chanoyu(Game):
         )
         self.round_history.append(record)
         events: list[Event] = [{"type": "round_scored", **record.as_dict(), "scores": self.scores}]
-        result = match_result(self.totals, self.original_host)
-        self.summary = self._round_summary(record, final=result is not None)
-        if result is not None:
+        outcome = match_outcome(self.totals, self.original_host)
+        self.summary = self._round_summary(record, outcome)
+        if outcome is not None:
+            result = list(outcome["winners"])
             self._winners = result
             self.phase = OVER
             return [*events, {"type": "game_over", "winners": result, "scores": self.scores}]
@@ -309,10 +310,13 @@ class Chanoyu(Game):
         started = {"type": "round_started", "round": self.round, "host": self.host}
         return [*events, {**started, "leader": self.leader}]
 
-    def _round_summary(self, record: ScoredRound, final: bool) -> dict[str, Any]:
+    def _round_summary(
+        self, record: ScoredRound, outcome: Mapping[str, Any] | None
+    ) -> dict[str, Any]:
         """The round as every screen shows it before the next: each tableau with its
-        points (the engine's own tableau_points, kept in the record) and the last trick.
-        Tableaux lie face up, so nothing here was hidden."""
+        points (the engine's own tableau_points, kept in the record) and the last trick;
+        after the last round, the winners and why (match_outcome). Tableaux lie face
+        up and totals are public, so nothing here was hidden."""
         return {
             "key": f"round-{record.number}",
             "kind": "round",
@@ -320,7 +324,11 @@ class Chanoyu(Game):
             "of": None,  # the match ends when someone reaches 15, not after N rounds
             "points": list(record.points),
             "totals": list(self.totals),
-            "final": final,
+            "final": outcome is not None,
+            "winners": [] if outcome is None else list(outcome["winners"]),
+            "outcome": None
+            if outcome is None
+            else {key: value for key, value in outcome.items() if key != "winners"},
             "host": record.host,
             "next_host": None,
             "tableaux": _tableaux_view(record.tableaux),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import pairwise
+from typing import Any
 
 from engines.chanoyu.cards import HIGHEST_VALUE, LOWEST_VALUE
 
@@ -67,12 +68,16 @@ def _check_scores(scores: Sequence[int], seat: int, what: str) -> None:
         raise ValueError(f"{what} must be a seat from 0 to {len(scores) - 1}, not {seat!r}")
 
 
-def match_result(scores: Sequence[int], original_host: int) -> list[int] | None:
-    """The winning seats once someone has 15 or more points, else None.
+def match_outcome(scores: Sequence[int], original_host: int) -> dict[str, Any] | None:
+    """How the match ended once someone has 15 or more points, else None.
 
-    If everyone has 8 or more, the highest score wins; a tie goes to the tied seat
-    closest to the right of the original host. Otherwise every seat with 15 or more
-    loses and all the others share the win.
+    {"winners": seats, "reason": code, ...} with the public facts a screen needs to
+    say why, by reason:
+    * "fell_short": someone has fewer than 8, so every seat with 15 or more loses and
+      all the others share the win; "reached" (15 or more) and "short" (under 8).
+    * "highest": everyone has 8 or more and one seat has the highest score.
+    * "tie_to_host": everyone has 8 or more and the highest score is tied; the tied
+      seat closest to the right of the original host wins; "tied" and "host".
     """
     _check_scores(scores, original_host, "the original host")
     if max(scores) < WINNING_SCORE:
@@ -80,8 +85,27 @@ def match_result(scores: Sequence[int], original_host: int) -> list[int] | None:
     if min(scores) >= SAFE_SCORE:
         best = max(scores)
         tied = [seat for seat, score in enumerate(scores) if score == best]
-        return [_first_right_of(tied, original_host, len(scores))]
-    return [seat for seat, score in enumerate(scores) if score < WINNING_SCORE]
+        winner = [_first_right_of(tied, original_host, len(scores))]
+        if len(tied) == 1:
+            return {"winners": winner, "reason": "highest"}
+        return {"winners": winner, "reason": "tie_to_host", "tied": tied, "host": original_host}
+    return {
+        "winners": [seat for seat, score in enumerate(scores) if score < WINNING_SCORE],
+        "reason": "fell_short",
+        "reached": [seat for seat, score in enumerate(scores) if score >= WINNING_SCORE],
+        "short": [seat for seat, score in enumerate(scores) if score < SAFE_SCORE],
+    }
+
+
+def match_result(scores: Sequence[int], original_host: int) -> list[int] | None:
+    """The winning seats once someone has 15 or more points, else None.
+
+    If everyone has 8 or more, the highest score wins; a tie goes to the tied seat
+    closest to the right of the original host. Otherwise every seat with 15 or more
+    loses and all the others share the win.
+    """
+    outcome = match_outcome(scores, original_host)
+    return None if outcome is None else list(outcome["winners"])
 
 
 def next_host(scores: Sequence[int], previous_host: int) -> int:

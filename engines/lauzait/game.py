@@ -178,10 +178,7 @@ class Lauzait(Game):
 
     @property
     def winners(self) -> list[int]:
-        if not self._over:
-            return []
-        best = max(self._scores)
-        return [seat for seat, score in enumerate(self._scores) if score == best]
+        return _most_points(self._scores) if self._over else []
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self._over or seat != self._turn:
@@ -391,6 +388,7 @@ class Lauzait(Game):
         declared government, which the declaration shows everyone. Other hands stay
         concealed: the rules never reveal them."""
         before = self._results[-2]["scores"] if len(self._results) > 1 else [0] * self.players
+        final = self._season >= self.players
         return {
             "key": f"season-{self._season}",
             "kind": "season",
@@ -398,11 +396,17 @@ class Lauzait(Game):
             "of": self.players,
             "points": [after - was for after, was in zip(self._scores, before, strict=True)],
             "totals": list(self._scores),
-            "final": self._season >= self.players,
+            "final": final,
+            "winners": _most_points(self._scores) if final else [],
+            "outcome": {"reason": "most_points"} if final else None,
             "declarer": declarer,
             "stalemate": stalemate,
             "formation": dict(formation),
             "departments": [{"pieces": list(p), "roles": list(r)} for p, r in government],
+            # Each seat's departments on show at the season's end, with the bonus each
+            # paid: with the declarer's formation points they make the season's points
+            # (a department dissolved meanwhile refunded its bonus). Revealed: public.
+            "held": [[d.public() for d in seats] for seats in self._departments],
             "luminous": self._luminous,
         }
 
@@ -584,6 +588,12 @@ class Lauzait(Game):
             data["hand"] = list(self._hands[seat])
             data["concealed"] = sorted_pieces(self._free(seat, self._departments[seat]))
         return data
+
+
+def _most_points(scores: Sequence[int]) -> list[int]:
+    """Every seat with the most points: ties share the victory."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 def _declaration(government: Sequence[Department]) -> Action:

@@ -9,6 +9,6 @@ Rules as implemented, each with its test: docs/rules/sarena.md.
 """
 
 from engines.sarena.game import Sarena
-from engines.sarena.scoring import final_scores, winners_of
+from engines.sarena.scoring import final_scores, outcome_of, winners_of
 
-__all__ = ["Sarena", "final_scores", "winners_of"]
+__all__ = ["Sarena", "final_scores", "outcome_of", "winners_of"]

@@ -32,7 +32,7 @@ from engines.sarena.chips import (
     random_chips,
 )
 from engines.sarena.layout import Square, parse_layout
-from engines.sarena.scoring import FinalScores, check_colours, final_scores
+from engines.sarena.scoring import FinalScores, check_colours, final_scores, outcome_of
 from engines.secret_colours import draw_colours
 
 # What a table may set; unknown keys are refused by engines.base.Game.
@@ -212,8 +212,15 @@ class Sarena(Game):
             "colours": self._colour_list(),
             "tiebreak": self._tiebreak_list(),
             "winners": self.winners,
+            "outcome": self._outcome(),
             "piles": piles,
         }
+
+    def _outcome(self) -> dict[str, Any]:
+        """Why the winners won (scoring.outcome_of), without the winners themselves."""
+        assert self.result is not None  # only the end has a summary
+        outcome = outcome_of(self.result["chips"], self.result["tiebreak"])
+        return {key: value for key, value in outcome.items() if key != "winners"}
 
     @property
     def finished(self) -> bool:

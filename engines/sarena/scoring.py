@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from engines.sarena.chips import COLOURS, check_box, faces, parse_pile
 
@@ -43,12 +43,27 @@ def winners_of(chips: Mapping[int, int], tiebreak: Mapping[int, int]) -> list[in
     chips and tiebreak map the same seats to their counts. final_scores decides with
     this, and so does the score sheet when players give their counts instead of piles.
     """
+    return list(outcome_of(chips, tiebreak)["winners"])
+
+
+def outcome_of(chips: Mapping[int, int], tiebreak: Mapping[int, int]) -> dict[str, Any]:
+    """The winners and how they won: {"winners", "reason", "tied"}.
+
+    reason: "most_chips" (one seat has the most), "tie_break" (the most chips are
+    tied and the tie-break decides), "shared" (tied on both: the win is shared).
+    "tied" lists the seats with the most chips (one seat for "most_chips").
+    """
     if not chips or set(chips) != set(tiebreak):
         raise ValueError("give chips and tie-break counts for the same seats")
     most = max(chips.values())
-    tied = [seat for seat in chips if chips[seat] == most]
+    tied = sorted(seat for seat in chips if chips[seat] == most)
     best = max(tiebreak[seat] for seat in tied)
-    return sorted(seat for seat in tied if tiebreak[seat] == best)
+    winners = [seat for seat in tied if tiebreak[seat] == best]
+    if len(tied) == 1:
+        reason = "most_chips"
+    else:
+        reason = "tie_break" if len(winners) < len(tied) else "shared"
+    return {"winners": winners, "reason": reason, "tied": tied}
 
 
 def check_colours(colours: Mapping[int, str]) -> None:

@@ -52,6 +52,11 @@ FITS = """
 """
 
 
+def minus(number: int) -> str:
+    """A number as summaries write it: a true minus sign, never a hyphen."""
+    return str(number).replace("-", "\u2212")
+
+
 def shot(page: Page, name: str) -> None:
     if REVIEW:
         Path(REVIEW).mkdir(parents=True, exist_ok=True)
@@ -171,11 +176,11 @@ def test_a_trick_stays_with_its_winner_and_every_phone_continues_to_the_next_dea
         expect(overlay).to_be_visible()
         expect(overlay).to_have_attribute("data-key", "deal-1")
         points = page.get_by_test_id("summary-seat-points")
-        expect(points).to_have_text([f"+{p}" if p > 0 else str(p) for p in summary["points"]])
+        expect(points).to_have_text([f"+{p}" if p > 0 else minus(p) for p in summary["points"]])
         totals = page.get_by_test_id("summary-seat-total")
-        expect(totals).to_have_text([str(t) for t in summary["totals"]])
+        expect(totals).to_have_text([minus(t) for t in summary["totals"]])
         expect(page.get_by_test_id("summary-alliance-score")).to_have_text(
-            [str(a["score"]) for a in summary["alliances"]]
+            [minus(a["score"]) for a in summary["alliances"]]
         )
     check_fits(phones[0], "summary, phone")
     check_fits(table, "summary, tv")

@@ -11,9 +11,11 @@ import random
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import engines
 from device.companion.sheets import Sheets
 from device.history.backup import BackupError, backup_file, check_journal, download, restore
 from device.history.core import History
@@ -351,3 +353,45 @@ def test_the_downloaded_backup_holds_no_live_token(
         assert public_history(copy) == public_history(journal)
     finally:
         copy.close()
+
+
+def chanoyu_final_where_the_highest_loses() -> tuple[int, list[tuple[int, dict[str, Any]]]]:
+    """A seed and its random moves ending a 3-player Chanoyu game with the highest total
+    losing (someone under 8), found with the engine alone."""
+    for seed in range(500):
+        game = engines.new("chanoyu", players=3, seed=seed)
+        rng, moves = random.Random(seed), []
+        while not game.finished:
+            seat = game.to_act[0]
+            action = rng.choice(game.legal_actions(seat))
+            game.apply(seat, action)
+            moves.append((seat, action))
+        assert game.summary is not None
+        if game.summary["outcome"]["reason"] == "fell_short":
+            return seed, moves
+    raise AssertionError("no such game")
+
+
+def test_history_and_standings_name_the_final_summarys_winners(
+    table: Table, journal: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seed, moves = chanoyu_final_where_the_highest_loses()
+    monkeypatch.setattr(engines, "new_seed", lambda: seed)
+    names = ["Ann", "Bo", "Cy"]
+    table.open_lobby("chanoyu", 3, {}, host_name=names[0])
+    for name in names[1:]:
+        table.join(table.status()["room"], name)
+    table.start()
+    for seat, action in moves:
+        if table.status()["interlude"]:
+            table.skip_interlude()
+        table.act(seat, action)
+    summary = table.view(None)["summary"]
+    assert summary["final"] and max(summary["totals"]) >= 15
+    top = summary["totals"].index(max(summary["totals"]))
+    assert top not in summary["winners"]
+    past = History(journal).games()[0]
+    assert past.winners == [names[s] for s in summary["winners"]]
+    players = {p["name"]: p for p in standings(History(journal).games())["players"]}
+    for seat, name in enumerate(names):
+        assert players[name]["wins"] == (1 if seat in summary["winners"] else 0)

@@ -17,6 +17,7 @@ from PIL import Image, ImageChops
 import engines
 from device.games import game as device_game
 from device.screens import game_pages, screen_for
+from device.screens.outcome import outcome_screen, outcome_text
 from device.screens.render import HEIGHT, TITLE_BAR_HEIGHT, WIDTH
 from device.screens.score_rows import ROWS_TOP, signed, summary_screen, summary_title
 from engines.base import Game
@@ -134,3 +135,94 @@ def test_the_last_tricks_winner_stays_until_the_next_tricks_first_card(name: str
     assert ImageChops.difference(
         with_winner, screen_for(without, status(game, False), URL)
     ).getbbox()
+
+
+# --- the final summary: the engine's winners, marked and named (issue 30) -----------
+
+FINALS = {"cena": 30, "chanoyu": 60, "lauzait": 1, "sarena": 80}
+
+
+def finished_game(name: str, players: int, seed: int) -> Game:
+    game = engines.new(name, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(20_000):
+        if game.finished:
+            return game
+        seat = rng.choice(game.to_act)
+        legal = [a for a in game.legal_actions(seat) if a["type"] != "end_game"]
+        game.apply(seat, rng.choice([a for a in legal if a["type"] == "declare"] or legal))
+    raise AssertionError("the game did not end")
+
+
+def inverted_rows(image: Image.Image, players: int) -> list[int]:
+    """The seats whose row is drawn black on white: its left edge column is lit."""
+    row = (HEIGHT - ROWS_TOP) // players
+    return [
+        seat
+        for seat in range(players)
+        if image.getpixel((0, ROWS_TOP + seat * row + row // 2)) == 255
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(FINALS))
+def test_the_oled_final_summary_marks_exactly_the_engines_winners(name: str) -> None:
+    for players in (3, 4) if name != "sarena" else (2, 3, 4):
+        for seed in range(FINALS[name]):
+            game = finished_game(name, players, seed)
+            view = game.view(None)
+            table = {**status(game, True), "seats": status_seats(players)}
+            shown = screen_for(view, table, URL)
+            assert inverted_rows(shown, players) == game.winners, (name, players, seed)
+            reason = outcome_text(view, table)
+            assert reason, (name, seed)  # every final summary says why, one page on
+            assert not ImageChops.difference(
+                screen_for(view, table, URL, page=1), outcome_screen(view, table)
+            ).getbbox()
+
+
+def status_seats(players: int) -> list[dict[str, Any]]:
+    names = [*NAMES, "Eve"]
+    return [{"seat": s, "name": names[s], "taken": True} for s in range(players)]
+
+
+def final_view(name: str, players: int, want: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    for seed in range(2000):
+        game = finished_game(name, players, seed)
+        if game.summary and game.summary["outcome"]["reason"] == want:
+            return game.view(None), {**status(game, True), "seats": status_seats(players)}
+    raise AssertionError(f"no {name} final decided by {want}")
+
+
+def test_a_chanoyu_final_whose_highest_total_loses_says_so() -> None:
+    view, table = final_view("chanoyu", 3, "fell_short")
+    summary = view["summary"]
+    top = summary["totals"].index(max(summary["totals"]))
+    assert top not in summary["winners"]
+    shown = screen_for(view, table, URL)
+    save(shown, "chanoyu-final-summary")
+    assert top not in inverted_rows(shown, 3)
+    assert inverted_rows(shown, 3) == summary["winners"]
+    reason = outcome_text(view, table)
+    assert reason is not None and "reached 15 but" in reason
+    for seat in summary["winners"]:
+        assert NAMES[seat] in reason
+    save(screen_for(view, table, URL, page=1), "chanoyu-final-why")
+    japanese = outcome_text(view, {**table, "language": "ja"})
+    assert japanese and japanese != reason  # worded in the table's language
+
+
+def test_a_sarena_final_decided_by_the_tie_break_marks_only_its_winner() -> None:
+    view, table = final_view("sarena", 2, "tie_break")
+    summary = view["summary"]
+    shown = screen_for(view, table, URL)
+    save(shown, "sarena-final-summary")
+    assert inverted_rows(shown, 2) == summary["winners"] and len(summary["winners"]) == 1
+    reason = outcome_text(view, table)
+    winner = summary["winners"][0]
+    loser = 1 - winner
+    assert reason == (
+        f"Tied on {summary['totals'][winner]} chips: {NAMES[winner]} wins the tie-break, "
+        f"{summary['tiebreak'][winner]} to {summary['tiebreak'][loser]}"
+    )
+    save(screen_for(view, table, URL, page=1), "sarena-final-why")

@@ -23,7 +23,7 @@ from engines.lauzait.scoring import formation_points, role_entries
 from engines.sarena.scoring import final_scores
 from testkit.play import MAX_STEPS, random_steps
 
-GENERIC = {"key", "kind", "number", "of", "points", "totals", "final"}
+GENERIC = {"key", "kind", "number", "of", "points", "totals", "final", "winners", "outcome"}
 
 
 def cases() -> list[tuple[str, int, int]]:
@@ -112,6 +112,28 @@ def check_lauzait(game: Game, summary: dict[str, Any], deal_events: list[Event])
     results = game.view(None)["results"]
     before = results[-2]["scores"] if len(results) > 1 else [0] * game.players
     assert summary["points"] == [a - b for a, b in zip(summary["totals"], before, strict=True)]
+    # Itemised: the bonuses of the departments each seat has on show, plus the
+    # declarer's formation points, make exactly its season's points.
+    assert summary["held"] == game_departments_before_next_season(deal_events, game.players)
+    for seat, held in enumerate(summary["held"]):
+        formation = summary["formation"]["total"] if seat == summary["declarer"] else 0
+        assert summary["points"][seat] == sum(d["bonus"] for d in held) + formation
+
+
+def game_departments_before_next_season(events: list[Event], players: int) -> list[list[Any]]:
+    """Each seat's departments on show at the season's end, from the public events."""
+    held: list[list[Any]] = [[] for _ in range(players)]
+    for event in events:
+        if event["type"] == "season_started":
+            held = [[] for _ in range(players)]
+        elif event["type"] == "formed":
+            shown = {key: event[key] for key in ("pieces", "roles", "bonus")}
+            held[event["seat"]].append(shown)
+        elif event["type"] == "dissolved":
+            del held[event["seat"]][event["department"]]
+        elif event["type"] == "season_over":
+            break
+    return held
 
 
 def check_sarena(game: Game, summary: dict[str, Any], deal_events: list[Event]) -> None:
@@ -154,6 +176,9 @@ def test_each_summary_is_the_engines_own_scoring_and_public(
         assert all(view["summary"] == summary for view in views(game))
         assert summary.keys() >= GENERIC and summary["key"] not in seen
         assert summary["final"] == game.finished
+        # The winners and why, in the final summary only: the game's own winners.
+        assert summary["winners"] == game.winners
+        assert (summary["outcome"] is None) == (not summary["final"])
         assert summary["totals"] == game.scores
         if summary["kind"] != "game":  # a game scored only at its end: points are totals
             assert summary["totals"] == [

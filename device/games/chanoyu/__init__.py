@@ -2,6 +2,7 @@
 
 from device.games import DeviceGame
 from device.games.chanoyu.screens import (
+    chanoyu_outcome,
     chanoyu_scores_screen,
     chanoyu_screen,
     chanoyu_tableaux_screen,
@@ -11,4 +12,5 @@ from device.games.chanoyu.sheet import ChanoyuSheet
 GAME = DeviceGame(
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
     sheet=ChanoyuSheet,
+    outcome=chanoyu_outcome,
 )

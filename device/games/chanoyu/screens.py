@@ -40,6 +40,7 @@ from device.screens.trick_layout import (
     seat_columns,
 )
 from engines.chanoyu.cards import number_of, suit_of
+from engines.chanoyu.scoring import SAFE_SCORE, WINNING_SCORE
 
 # Table page rows, top to bottom: title bar (round, trick, led suit), whose turn,
 # the card before each seat, the seats' names, the host and the pile.
@@ -185,3 +186,39 @@ def _draw_label(
 
 
 # --- rows of seats (tableaux, scores) --------------------------------------------------
+
+
+def chanoyu_outcome(summary: Mapping[str, Any], status: Mapping[str, Any]) -> str | None:
+    """Why the match's winners won, from the engine's outcome (match_outcome): the
+    15/8 rule, which lets the highest total lose, said in full."""
+    why, winners = summary.get("outcome") or {}, summary["winners"]
+    w = words_for(status)
+
+    def names(seats: list[int]) -> str:
+        return " & ".join(seat_name(status, seat) for seat in seats)
+
+    reason = why.get("reason")
+    if reason == "fell_short":
+        params: dict[str, Any] = {"reached": names(why["reached"]), "short": names(why["short"])}
+        params.update(names=names(winners), winning=WINNING_SCORE, safe=SAFE_SCORE)
+        if len(why["short"]) > 1:
+            return w.gettext(
+                "{reached} reached {winning} but {short} are under {safe}: {names} win", **params
+            )
+        return w.ngettext(
+            "{reached} reached {winning} but {short} is under {safe}: {names} wins",
+            "{reached} reached {winning} but {short} is under {safe}: {names} win",
+            len(winners),
+            **params,
+        )
+    points = summary["totals"][winners[0]]
+    if reason == "tie_to_host":
+        return w.gettext(
+            "Tied on {points}: {name} sits closest to the right of the first host, {host}",
+            points=points,
+            name=names(winners),
+            host=seat_name(status, why["host"]),
+        )
+    if reason == "highest":
+        return w.gettext("Everyone has {safe} or more: most points wins", safe=SAFE_SCORE)
+    return None

@@ -155,3 +155,33 @@ def sarena_summary_screen(view: Mapping[str, Any], status: Mapping[str, Any]) ->
     return summary_screen(
         view, status, middle=[colour_name(c, status.get("language")) for c in summary["colours"]]
     )
+
+
+def sarena_outcome(summary: Mapping[str, Any], status: Mapping[str, Any]) -> str | None:
+    """Why the winners won, from the engine's outcome (outcome_of): most chips, or on a
+    tie the tie-break chips (collected chips showing one's own colour on a face)."""
+    why, winners = summary.get("outcome") or {}, summary["winners"]
+    w = words_for(status)
+    chips, tiebreak = summary["totals"][winners[0]], summary["tiebreak"]
+    names = " & ".join(seat_name(status, seat) for seat in winners)
+    reason = why.get("reason")
+    if reason == "most_chips":
+        return w.gettext("Most chips: {chips}", chips=chips)
+    if reason == "shared":
+        return w.gettext(
+            "Tied on {chips} chips and {count} tie-break each: shared",
+            chips=chips,
+            count=tiebreak[winners[0]],
+        )
+    if reason == "tie_break":
+        others = ", ".join(str(tiebreak[s]) for s in why["tied"] if s not in winners)
+        return w.ngettext(
+            "Tied on {chips} chips: {names} wins the tie-break, {best} to {others}",
+            "Tied on {chips} chips: {names} win the tie-break, {best} to {others}",
+            len(winners),
+            chips=chips,
+            names=names,
+            best=tiebreak[winners[0]],
+            others=others,
+        )
+    return None

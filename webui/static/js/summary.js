@@ -7,12 +7,15 @@
 // * the summary: after a deal, round or season (or the end) the table waits for every
 //   seat's Continue (state.table.interlude); meanwhile the view's "summary" is shown
 //   with each seat's points and running total, Continue on phones, Skip for the host.
-// Each game draws its own part (its module's `trickMoment(state, trick)` and
-// `summary(state)`); this file never names a game.
+// Each game draws its own part (its module's `trickMoment(state, trick)`,
+// `summary(state)` and, for the final summary, `outcome(state, summary)`: who won and
+// why in a sentence); this file never names a game. The final summary marks exactly
+// the engine's `summary.winners` and says who won.
 import { api } from "./api.js";
-import { clearError, h, replace, showError } from "./dom.js";
+import { clearError, h, listing, replace, showError } from "./dom.js";
 import { gameModule } from "./games.js";
 import { t } from "./i18n.js";
+import { plain, signed } from "./numbers.js";
 import { gameTitle, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
 
@@ -92,9 +95,11 @@ function title(summary) {
 
 const thisColumn = (kind) => KINDS[kind]?.column() ?? t("This one");
 
+// The winners, always the engine's (`summary.winners`), never worked out here.
+const winnersOf = (summary) => new Set(summary.final ? summary.winners ?? [] : []);
+
 function pointsTable(state, summary) {
-  const best = Math.max(...summary.totals);
-  const signed = (n) => (n > 0 ? `+${n}` : String(n));
+  const winners = winnersOf(summary);
   const once = summary.kind === "game"; // a game scored only at its end: totals alone
   return h(
     "table",
@@ -103,17 +108,38 @@ function pointsTable(state, summary) {
     h(
       "tbody",
       {},
-      summary.points.map((points, seat) =>
-        h(
+      summary.points.map((points, seat) => {
+        const won = winners.has(seat);
+        return h(
           "tr",
-          { "data-seat": seat, class: seat === state.you?.seat ? "me" : "" },
-          h("th", {}, seatName(state, seat)),
+          { "data-seat": seat, "data-winner": won, class: [seat === state.you?.seat ? "me" : "", won ? "winner" : ""].join(" ").trim() },
+          h("th", {}, seatName(state, seat), won ? [h("span", { "aria-hidden": "true" }, " ★"), h("span", { class: "visually-hidden" }, ` (${t("winner")})`)] : null),
           once ? null : h("td", { class: "num", "data-testid": "summary-seat-points" }, signed(points)),
-          h("td", { class: `num${summary.final && summary.totals[seat] === best ? " winner" : ""}`, "data-testid": "summary-seat-total" }, summary.totals[seat]),
-        ),
-      ),
+          h("td", { class: `num${won ? " winner" : ""}`, "data-testid": "summary-seat-total" }, plain(summary.totals[seat])),
+        );
+      }),
     ),
   );
+}
+
+// Who won, in a sentence: the game's module words its own reasons (`outcome(state,
+// summary)`, e.g. a rule that lets the highest total lose); else the generic ones.
+function outcomeLine(state, summary) {
+  if (!summary.final || !summary.winners?.length) return null;
+  const text = gameModule(state.game)?.outcome?.(state, summary) ?? genericOutcome(state, summary);
+  return h("p", { class: "summary-outcome", "data-testid": "summary-outcome", "data-winners": summary.winners.join(","), role: "status" }, text);
+}
+
+function genericOutcome(state, summary) {
+  const names = listing(summary.winners.map((s) => seatName(state, s)));
+  const many = summary.winners.length > 1;
+  if (summary.outcome?.reason === "most_points") {
+    const points = plain(summary.totals[summary.winners[0]]);
+    return many
+      ? t("{names} share the win with {points} points each.", { names, points })
+      : t("{name} wins with {points} points.", { name: names, points });
+  }
+  return many ? t("{names} share the win.", { names }) : t("{name} wins.", { name: names });
 }
 
 async function post(path) {
@@ -161,6 +187,7 @@ function overlay(state) {
       "section",
       { class: "summary-panel" },
       h("h2", { class: "summary-title", "data-testid": "summary-title" }, t("{game} · {title}", { game: gameTitle(state.table.title), title: title(summary) })),
+      outcomeLine(state, summary),
       h("div", { class: "summary-body" }, own ? h("div", { class: "summary-game" }, own) : null, pointsTable(state, summary)),
       controls(state, pause),
     ),

@@ -2,6 +2,7 @@
 // shows its letter and name, so colour is never the only cue.
 import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
+import { plain } from "../../js/numbers.js";
 
 export const SUITS = { C: "cider", W: "wine", M: "mead", A: "ale" };
 export const SUIT_LETTERS = Object.keys(SUITS);
@@ -72,7 +73,7 @@ export function objectiveText(objective) {
   const kind = `${objective.parity ?? ""}${objective.suit ? "s" : ""}${objective.number ? "n" : ""}`;
   const text = OBJECTIVE_TEXTS[kind];
   if (!text) return objective.text;
-  return text({ penalty: String(-objective.penalty), suit: SUITS[objective.suit], number: objective.number });
+  return text({ penalty: plain(-objective.penalty), suit: SUITS[objective.suit], number: objective.number });
 }
 
 // All 40 cards in order, for pickers.

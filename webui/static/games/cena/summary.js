@@ -4,6 +4,7 @@
 import { h } from "../../js/dom.js";
 import { seatName, who } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
+import { plain } from "../../js/numbers.js";
 import { cardFace, objectiveText, suitLabel } from "./cards.js";
 
 const pair = (state, seats) => seats.map((s) => seatName(state, s)).join(" + ");
@@ -32,8 +33,8 @@ export function summary(state) {
         h("tr", { "data-alliance": k, "data-testid": "summary-alliance" },
           h("td", {}, pair(state, a.seats)),
           h("td", { class: "num" }, a.won),
-          h("td", { class: "num", title: t("{count} penalised card(s)", { count: a.penalised }) }, a.penalised ? `${a.penalised}× → −${a.penalty}` : "—"),
-          h("td", { class: "num", "data-testid": "summary-alliance-score" }, a.score))))),
+          h("td", { class: "num", title: t("{count} penalised card(s)", { count: a.penalised }) }, a.penalised ? `${a.penalised}× → ${plain(-a.penalty)}` : "—"),
+          h("td", { class: "num", "data-testid": "summary-alliance-score" }, plain(a.score)))))),
     h("p", { class: "muted" }, t("Each seat scores its two alliances. Last trick: {alliance} ({card}).", { alliance: pair(state, last.seats), card: `${suitLabel(last.suit)} ${last.number}` })),
   ];
 }
