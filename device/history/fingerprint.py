@@ -89,16 +89,21 @@ def short(full: str) -> str:
     return " ".join(digits[i : i + 4] for i in range(0, len(digits), 4))
 
 
+# How `state_digest` is made: 1 hashed every view (so a later release, whose views say
+# more, cannot reproduce it); 2 hashes what the table played, which no screen change
+# touches: the game as the journal keeps it (setup, seed, every move) and its result.
+DIGEST_VERSION = 2
+
+
 def state_digest(game: Any) -> str:
-    """A digest of a game's whole state as its views show it (every seat's and the
-    public one), with its scores and winners: journaled when the game ends, so a
-    replay can show it reaches exactly the state the table reached."""
-    players = int(game.players)
+    """A digest of the game as played (its setup, seed and moves as the engine keeps
+    them) with its scores and winners: journaled when the game ends, so a replay can
+    show it reaches exactly the state the table reached."""
     body = {
         "finished": bool(game.finished),
         "scores": list(game.scores),
         "winners": list(game.winners),
-        "views": [game.view(None), *(game.view(seat) for seat in range(players))],
+        "game": game.to_dict(),
     }
     return hashlib.sha256(canonical(body).encode("ascii")).hexdigest()
 
@@ -111,4 +116,5 @@ def final_result(game: Any) -> dict[str, Any]:
         "scores": list(game.scores),
         "winners": list(game.winners),
         "state": state_digest(game),
+        "digest": DIGEST_VERSION,
     }

@@ -297,6 +297,25 @@ def test_an_altered_but_legal_move_fails_at_the_end(
     assert {c.name for c in result.checks if c.ok is False} & {"actions", "end"}
 
 
+def test_an_older_releases_end_is_checked_by_its_scores_and_winners(
+    table: Table, journal: Journal, path: Path
+) -> None:
+    """Before digest 2 the end was a hash of every view, which later views (they say
+    more) cannot reproduce: such a game still verifies by its result, and only by it."""
+    game_id = finished_game(table, "sarena", 2)
+    ended = replay.load(journal, game_id).result
+    assert ended is not None and ended["digest"] == 2
+    older = {key: value for key, value in ended.items() if key != "digest"}
+    older["state"] = "0" * 64  # a view digest no later release can reproduce
+    tamper(path, "UPDATE games SET result = ? WHERE id = ?", json.dumps(older), game_id)
+    result = replay.verify(replay.load(journal, game_id))
+    assert result.ok, result.checks
+    assert "older release" in next(c.detail for c in result.checks if c.name == "end")
+    older["scores"] = [score + 1 for score in older["scores"]]
+    tamper(path, "UPDATE games SET result = ? WHERE id = ?", json.dumps(older), game_id)
+    assert not replay.verify(replay.load(journal, game_id)).ok
+
+
 @pytest.mark.parametrize("column", ["seed", "salt"])
 def test_an_altered_seed_or_salt_breaks_the_seal(
     table: Table, journal: Journal, path: Path, column: str
