@@ -74,6 +74,12 @@ class SetLanguage:
 
 
 @dataclass(frozen=True)
+class ConfirmRelease:
+    """`table.confirm_release_on_box()`: with fewer than three people, a press on the
+    box (in sight of the table) frees the seat the host asks to free."""
+
+
+@dataclass(frozen=True)
 class Hotspot:
     """The box's own Wi-Fi (device/hotspot.py): "start" (after the warning that it
     drops the box's Wi-Fi connection), "stop", or "show" its QR again."""
@@ -93,9 +99,10 @@ Command = (
     | PassGameColours
     | SetLanguage
     | Hotspot
+    | ConfirmRelease
 )
 
 # The commands that change the table: made only while the table is still in the
 # phase the controls last saw (`device.box.Box` checks), else the press was meant
 # for a screen that is gone.
-TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait)
+TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait, ConfirmRelease)

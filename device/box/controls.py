@@ -36,13 +36,23 @@ from typing import Any
 
 from device.box.commands import (
     Command,
+    ConfirmRelease,
     PassGameColours,
     SkipWait,
     StartGame,
     ThrowSticks,
 )
 from device.box.look import throw_label, turn_lights
-from device.box.menus import Menu, cancel_game, colours_menu, end_game, game_menu, next_game_menu
+from device.box.menus import (
+    PLAYING,
+    Menu,
+    cancel_game,
+    colours_menu,
+    confirm,
+    end_game,
+    game_menu,
+    next_game_menu,
+)
 from device.colour_round import ColourMode, view_has_colours
 from device.hotspot import HotspotState
 from device.i18n import N_, Text
@@ -95,6 +105,7 @@ class Controls:
         self._problem_seen: str | None = None  # until a press, once per problem
         self.rescued = False  # the problem is a damaged journal moved aside at start
         self._release_asked: tuple[int, Any] | None = None  # the request to free a seat shown
+        self._release_menu: Menu | None = None  # the box's own "Free seat N?", while asked
         self._last_activity = clock()
 
     def now(self) -> float:
@@ -152,8 +163,16 @@ class Controls:
         release = status.get("release")
         asked = (release["seat"], release["by"]) if release else None
         if release and asked != self._release_asked:
-            asks = N_("The host asks to free seat {number}", number=release["seat"] + 1)
-            self.show_notice(N_("Free a seat?"), [asks])
+            if release.get("box_confirms"):  # too few people: the box's press decides
+                question = N_("Free seat {number}?", number=release["seat"] + 1)
+                self.menu = self._release_menu = confirm(question, ConfirmRelease(), PLAYING)
+            else:
+                asks = N_("The host asks to free seat {number}", number=release["seat"] + 1)
+                self.show_notice(N_("Free a seat?"), [asks])
+        if not release and self._release_menu is not None:
+            if self.menu is self._release_menu:
+                self.menu = None  # answered elsewhere: the holder's phone, or withdrawn
+            self._release_menu = None
         self._release_asked = asked
 
     def press(self, name: str, kind: str) -> list[Command]:

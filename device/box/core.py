@@ -41,6 +41,7 @@ from device import interpreter
 from device.box.commands import (
     TABLE_CALLS,
     Command,
+    ConfirmRelease,
     EndGame,
     Hotspot,
     OpenLobby,
@@ -323,6 +324,8 @@ class Box:
                 self.controls.start_colours(PassAround(GameColours(self.table)))
             elif isinstance(command, Hotspot):
                 self._hotspot(command.action)
+            elif isinstance(command, ConfirmRelease):
+                self.table.confirm_release_on_box()
             else:
                 self._colour_rounds(command)
         except TableError as err:

@@ -418,11 +418,29 @@ class Table:
         self._publish(change)
         return step.outcome
 
+    def confirm_release_on_box(self) -> str:
+        """The box's buttons free the seat being asked for: a person at the table
+        confirmed, in sight of everyone there ("freed")."""
+        with self._lock:
+            s = self._state
+            step = release.by_box(s.release, s.phase)
+            self._carry_out(step)
+            change = self._changed()
+        self._publish(change)
+        return step.outcome
+
     def _carry_out(self, step: release.Step) -> None:
         """What the consent protocol decided, in one transaction (lock held)."""
         s = self._state
         assert s.record_id is not None
-        if step.action == "free":
+        if step.action == "free" and s.phase == "lobby" and set(s.seats) == {step.seat}:
+            # The last person leaves a lobby: it closes (kept as abandoned), so the next
+            # person in can open a game instead of meeting a lobby nobody hosts.
+            with self._journal.transaction():
+                self._free(step.seat, step.log, step.by)
+                self._journal.end_game(s.record_id, "abandoned")
+            self._reset()
+        elif step.action == "free":
             self._free(step.seat, step.log, step.by)
         elif step.action == "end":
             assert s.release is not None

@@ -38,6 +38,8 @@ def notice_words(entry: SeatLogEntry) -> i18n.Text:
         return i18n.N_("{name} left seat {seat}", name=name, seat=seat)
     if entry.kind == "freed" and by == "holder":
         return i18n.N_("Seat {seat} ({name}) was freed: {name} agreed", name=name, seat=seat)
+    if entry.kind == "freed" and by == "box":
+        return i18n.N_("Seat {seat} ({name}) was freed on the box", name=name, seat=seat)
     if entry.kind == "freed":
         return i18n.N_("Seat {seat} ({name}) was freed: the table agreed", name=name, seat=seat)
     if entry.kind == "kept":

@@ -3,7 +3,10 @@
 A seat holds a hand during play, so freeing another player's seat needs that
 player's consent (their phone is asked, `answer` with the holder's seat), or, for a
 lost phone, every other player's after the holder's phone has had GRACE seconds to
-refuse. In the lobby, and for the asker's own seat, a seat is freed at once.
+refuse. With fewer than three people at the table "every other player" would be the
+asker alone, who could then read the freed hand from a second phone: there only the
+holder's consent or a press on the box (`by_box`: someone at the table, in sight of
+both) frees it. In the lobby, and for the asker's own seat, a seat is freed at once.
 
 Pure: `ask` and `answer` read the pending request and the table (`Seating`) and say
 what to do (a `Step`); the Table carries it out in one journal transaction (freeing
@@ -93,8 +96,34 @@ def answer(request: ReleaseRequest | None, phase: str, seat: int, allow: bool, a
     return Step("agreed", "keep", request=agreed)
 
 
+# The fewest people whose consent can free another's seat without its holder: with
+# two, the asker would be the whole "rest of the table".
+TABLE_CONSENT_FROM = 3
+
+
+def by_box(request: ReleaseRequest | None, phase: str) -> Step:
+    """Someone at the table confirmed on the box (its buttons, in sight of everyone
+    there): the asked-for seat is freed."""
+    if request is None or phase != "playing":
+        raise TableError("nobody is asking to free a seat", "no_release")
+    return Step("freed", "free", request.seat, "freed", "box")
+
+
+def box_must_confirm(request: ReleaseRequest | None, at: Seating) -> bool:
+    """Whether only the holder or the box can free the asked-for seat (too few
+    people for the table's consent)."""
+    return request is not None and len(at.taken) < TABLE_CONSENT_FROM
+
+
 def why_not_yet(request: ReleaseRequest, at: Seating) -> TableError | None:
     """None when the table's consent frees the seat now, else why not yet."""
+    if len(at.taken) < TABLE_CONSENT_FROM:
+        return TableError(
+            "with fewer than three players, only {name} or a press on the box can free"
+            " this seat",
+            "release_needs_holder",
+            {"name": at.name(request.seat)},
+        )
     waiting = sorted(set(at.taken) - {request.seat} - request.agreed)
     if waiting:
         names = ", ".join(at.name(s) for s in waiting)
@@ -132,6 +161,7 @@ def status(request: ReleaseRequest | None, at: Seating) -> dict[str, Any] | None
         "agreed": sorted(request.agreed & others),
         "waiting": sorted(others - request.agreed),
         "grace": GRACE,
+        "box_confirms": box_must_confirm(request, at),
     }
 
 

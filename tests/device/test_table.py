@@ -494,6 +494,7 @@ def test_the_holder_is_asked_and_may_refuse(four: Table) -> None:
         "agreed": [0],
         "waiting": [2, 3],
         "grace": RELEASE_GRACE,
+        "box_confirms": False,
     }
     with pytest.raises(TableError, match="already asked"):
         four.release_seat(2, by=0)
