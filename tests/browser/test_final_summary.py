@@ -26,8 +26,8 @@ import engines
 from device.journal import Journal
 from device.table import Table
 from engines.base import Action, Game
-from tests.browser.conftest import Contexts
 from testkit.device_process import DeviceProcess
+from tests.browser.conftest import Contexts
 from tests.interludes import read_summary
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
