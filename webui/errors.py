@@ -52,7 +52,8 @@ answered 500; a 500 is always a bug.
 | conflict | 409 | any other conflict with the table's state |
 | game_open / no_game / not_lobby / not_playing / wrong_phase | 409 | not in that phase |
 | wrong_room / seat_taken / seat_free / seats_missing / seats_taken | 409 | seats, room codes |
-| release_pending / no_release / release_waiting / release_wait / release_needs_holder | 409 | freeing a seat |
+| release_pending / no_release / release_waiting / release_wait | 409 | freeing a seat |
+| release_needs_holder | 409 | fewer than three people: the holder or the box frees it |
 | not_saved / request_reused | 409 | not journaled / a request id used twice |
 | invalid_setup / unknown_game / secret_option | 400, 409 | a setup the engine refuses |
 | no_early_end / table_action | 409, 422 | only the table ends early (host) |
