@@ -735,9 +735,15 @@ class Table:
             options=self._options,
             seed=seed,
             salt=salt,
+            generator=game.generator,
         )
         self._journal.start_game(
-            self._record_id, seed, game.rules_version, salt=salt, commitment=sealed
+            self._record_id,
+            seed,
+            game.rules_version,
+            salt=salt,
+            commitment=sealed,
+            generator=game.generator,
         )
         self._game, self._phase, self._commitment = game, "playing", sealed
 
