@@ -165,7 +165,8 @@ def play(
     latencies: list[float],
     posts: list[float],
 ) -> None:
-    """Play up to `limit` actions of the game in progress, or until it is over.
+    """Play up to `limit` actions of the game in progress, or until it is over,
+    going on after each deal's summary as the players do.
 
     Appends each action's POST-to-every-stream time to `latencies` and its own
     round trip to `posts`."""
@@ -183,10 +184,16 @@ def play(
         assert answer.status == 200, (answer.status, data)
         return json.loads(data)
 
-    for _ in range(limit):
+    measured = 0
+    while measured < limit:
         state = call("GET", "/api/state")
         if state["table"]["phase"] != "playing":
             break
+        pause = state["table"]["interlude"]
+        if pause:  # a deal's summary: every seat it waits for taps Continue (not timed)
+            for waiting in pause["waiting"]:
+                call("POST", "/api/continue", {}, tokens[waiting])
+            continue
         seat = state["to_act"][0]
         action = call("GET", "/api/state", token=tokens[seat])["legal"][0]
         version = state["table"]["version"]
@@ -195,6 +202,7 @@ def play(
         posts.append((time.perf_counter() - started) * 1000)
         last = streams.wait_for(version)
         latencies.append((last - started) * 1000)
+        measured += 1
     phone.close()
 
 

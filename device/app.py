@@ -24,6 +24,7 @@ from device.network import lan_address, local_name
 from device.sticks import StickRoller
 from device.table import Table
 from webui import close_streams, create_app
+from webui.hosts import KnownHosts
 from webui.live import HEARTBEAT_SECONDS
 from webui.server import create_server, wake_on_signals
 
@@ -85,6 +86,8 @@ class Device:
             sticks=self.sticks,
             max_streams=config.max_streams,
             heartbeat=HEARTBEAT_SECONDS,
+            # The join URL's name, whether configured or the host it serves on.
+            known_hosts=KnownHosts(base_url, config.allowed_hosts),
         )
         self.server.application = self.app
         self.base_url = base_url

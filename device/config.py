@@ -4,6 +4,9 @@
     host = "0.0.0.0"        # where phones reach the box
     port = 8000
     public_url = ""         # what the join QR encodes; empty: http://<LAN address>:<port>
+    allowed_hosts = []      # more names phones may use for the box, e.g. ["box.lan"]
+                            # (besides any IP address, localhost, public_url's name,
+                            # the hostname and <hostname>.local: webui/hosts.py)
     threads = 24            # web threads: 8 for requests, the rest carry live screens
                             # (one each: a phone, the TV, the sim page), so 16 by default
 
@@ -65,6 +68,7 @@ class Config:
     host: str = "0.0.0.0"
     port: int = 8000
     public_url: str = ""
+    allowed_hosts: tuple[str, ...] = ()  # names besides the box's own (webui/hosts.py)
     threads: int = 24
     data_dir: Path = field(default_factory=lambda: Path("~/.local/share/tablemate").expanduser())
     simulate: bool = True
@@ -102,7 +106,7 @@ def load_config(
     if unknown:
         raise ConfigError(f"unknown section(s): {', '.join(sorted(unknown))}")
 
-    web = _section(raw, "web", {"host", "port", "public_url", "threads"})
+    web = _section(raw, "web", {"host", "port", "public_url", "allowed_hosts", "threads"})
     data = _section(raw, "data", {"dir"})
     table = _section(raw, "table", {"language"})
     hardware = dict(_section(raw, "hardware", None))
@@ -115,6 +119,7 @@ def load_config(
         host=_typed(web, "host", str, Config.host),
         port=_typed(web, "port", int, Config.port),
         public_url=_typed(web, "public_url", str, Config.public_url),
+        allowed_hosts=_host_names(web.get("allowed_hosts", [])),
         threads=_typed(web, "threads", int, Config.threads),
         language=_typed(table, "language", str, Config.language),
         hardware=_hardware_config(hardware),
@@ -158,6 +163,18 @@ def _hotspot_settings(network: dict[str, Any]) -> HotspotSettings:
     if settings.password and not 8 <= len(settings.password) <= 63:
         raise ConfigError("[network] hotspot_password must be 8 to 63 characters (WPA2)")
     return settings
+
+
+def _host_names(value: Any) -> tuple[str, ...]:
+    """[web] allowed_hosts: plain names, no scheme, port or path ("box.lan")."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise ConfigError(f"allowed_hosts must be a list of names, not {value!r}")
+    for name in value:
+        if not name.strip() or any(mark in name for mark in ":/@[] "):
+            raise ConfigError(
+                f'allowed_hosts holds names like "box.lan" (no scheme or port), not {name!r}'
+            )
+    return tuple(name.strip().lower() for name in value)
 
 
 def _decide_simulate(flag: bool | None, setting: Any) -> bool:

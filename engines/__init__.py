@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engines import rng
 from engines.base import (
     Action,
     Barrier,
@@ -140,23 +141,28 @@ def new(
     players: int,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    generator: str = rng.CURRENT,
 ) -> Game:
-    """Start a game. Without a seed, one is drawn from the OS CSPRNG.
+    """Start a game. Without a seed, one is drawn from the OS CSPRNG; `generator`
+    names the random generator (engines/rng.py): a new game takes the current one.
 
-    Raises ValueError for an unknown engine, a player count or options it rejects.
+    Raises ValueError for an unknown engine, a player count, options or a generator
+    it rejects.
     """
     cls = _game_class(name)
-    return cls(players, new_seed() if seed is None else seed, options or {})
+    return cls(players, new_seed() if seed is None else seed, options or {}, generator)
 
 
 def load(data: Mapping[str, Any]) -> Game:
-    """Rebuild a game from to_dict() output by replaying its actions."""
+    """Rebuild a game from to_dict() output by replaying its actions. A saved game
+    without a "generator" was dealt before games recorded theirs: rng.LEGACY."""
     try:
         name, players, seed = data["engine"], data["players"], data["seed"]
         options, actions = data.get("options", {}), data["actions"]
-    except (KeyError, TypeError) as err:
+        generator = data.get("generator", rng.LEGACY)
+    except (KeyError, TypeError, AttributeError) as err:
         raise ValueError(f"not a saved game: missing {err}") from None
-    game = new(name, players=players, seed=seed, options=options)
+    game = new(name, players=players, seed=seed, options=options, generator=generator)
     for entry in actions:
         seat, action = entry
         game.apply(seat, action)

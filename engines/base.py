@@ -1,9 +1,10 @@
 """The contract every game engine keeps.
 
-A game is a value plus a log: (engine name, players, options, seed, actions).
-Replaying the log on a fresh game rebuilds the state exactly, so the log is the
-journal, the undo, the replay and the bug report. Engines are pure: no I/O, no
-threads, no clock, and randomness only from ``self.rng``, seeded once.
+A game is a value plus a log: (engine name, players, options, seed, generator,
+actions). Replaying the log on a fresh game rebuilds the state exactly, so the log
+is the journal, the undo, the replay and the bug report. Engines are pure: no I/O,
+no threads, no clock, and randomness only from ``self.rng``, seeded once: one of
+the generators of engines/rng.py, whose sequences no Python upgrade can change.
 
 Hidden information is reachable only through ``view(seat)``. Events returned by
 ``apply`` are public: they may be shown to every audience, so they never carry a
@@ -19,12 +20,13 @@ table agrees, so a take-back can never re-roll chance or un-see a secret.
 from __future__ import annotations
 
 import copy
-import random
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+from engines import rng as generators
 
 Action = dict[str, Any]
 Event = dict[str, Any]
@@ -172,25 +174,6 @@ class GameInfo:
         return found
 
 
-class CountingRandom(random.Random):
-    """random.Random that counts its draws, so `apply` can tell whether an action used
-    chance without copying the generator's state (which cost a third of an action).
-
-    Every draw goes through random() or getrandbits(); overriding both keeps the
-    sequence for a seed exactly that of random.Random.
-    """
-
-    draws = 0
-
-    def random(self) -> float:
-        self.draws += 1
-        return super().random()
-
-    def getrandbits(self, k: int, /) -> int:
-        self.draws += 1
-        return super().getrandbits(k)
-
-
 def new_seed() -> int:
     """A fresh seed from the operating system's CSPRNG."""
     return secrets.randbits(63)
@@ -252,7 +235,13 @@ class Game(ABC):
                 dict(cls.random_events),
             )
 
-    def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
+    def __init__(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any],
+        generator: str = generators.CURRENT,
+    ) -> None:
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("players must be a whole number")
         if not self.min_players <= players <= self.max_players:
@@ -273,7 +262,10 @@ class Game(ABC):
         self.players = players
         self.seed = seed
         self.options: dict[str, Any] = copy_plain(dict(options))
-        self.rng = CountingRandom(seed)
+        # The generator a game was dealt with is part of the game: an older game keeps
+        # its own (engines/rng.py), so its log replays to the same deal.
+        self.generator = generator
+        self.rng = generators.generator(generator, seed)
         self.log: list[tuple[int, Action]] = []
         self.barriers: list[str | None] = []  # one per log entry: why it cannot be undone
         self.setup()
@@ -367,7 +359,7 @@ class Game(ABC):
         barrier = self.take_back_barrier(steps)
         if barrier is not None:
             raise ValueError(f"cannot take back across a barrier ({barrier})")
-        game = type(self)(self.players, self.seed, self.options)
+        game = type(self)(self.players, self.seed, self.options, self.generator)
         for seat, action in self.log[:-steps]:
             game.apply(seat, copy_plain(action))
         return game
@@ -381,6 +373,7 @@ class Game(ABC):
             "engine": self.name,
             "players": self.players,
             "seed": self.seed,
+            "generator": self.generator,
             "options": copy_plain(self.options),
             "actions": [[seat, copy_plain(action)] for seat, action in self.log],
         }

@@ -6,14 +6,15 @@ Pure: the caller passes the random generator. Engines pass their seeded
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+
+from engines.rng import Rng
 
 COLOURS = ("R", "B", "Y", "G")  # red, blue, yellow, green: the four tokens
 
 
 def draw_colours(
-    rng: random.Random,
+    rng: Rng,
     seats: int,
     colours: Sequence[str] = COLOURS,
 ) -> dict[int, str]:

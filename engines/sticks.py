@@ -8,8 +8,9 @@ Engines pass their seeded ``self.rng``; the device, outside any game, passes
 
 from __future__ import annotations
 
-import random
 from typing import TypedDict
+
+from engines.rng import Rng
 
 STICKS = 5
 DARK = 1
@@ -24,7 +25,7 @@ class Throw(TypedDict):
     count: int
 
 
-def throw(rng: random.Random) -> Throw:
+def throw(rng: Rng) -> Throw:
     """Throw the five sticks: every face (1 dark, 0 light) and how many are dark.
 
     Every stick is shown, not just the count, so players can check the throw.

@@ -17,7 +17,7 @@ from flask import Flask
 import engines
 from device.sticks import StickRoller
 from device.table import Table
-from webui import errors, games, guard, i18n, limits
+from webui import errors, games, guard, hosts, i18n, limits
 from webui.live import HEARTBEAT_SECONDS, OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
@@ -51,10 +51,13 @@ def create_app(
     testing: bool = False,
     heartbeat: float = HEARTBEAT_SECONDS,
     max_streams: int | None = None,
+    known_hosts: hosts.KnownHosts | None = None,
 ) -> Flask:
     """The Flask app serving one table; the sim and companion routes exist only with
     a simulated box and with score sheets. `max_streams` live streams may be open at
-    once (None: no limit); the web server needs a thread for each, and more."""
+    once (None: no limit); the web server needs a thread for each, and more.
+    `known_hosts`: the names it answers to (default: localhost, the machine's name
+    and every IP address; webui/hosts.py)."""
     app = Flask(__name__)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     services = Services(
@@ -84,6 +87,7 @@ def create_app(
         app.register_blueprint(dice_sticks.bp)
     i18n.init_app(app)  # each reader's language (webui/i18n.py)
     errors.register(app)
+    hosts.register(app, known_hosts or hosts.KnownHosts())  # no DNS rebinding
     guard.register(app)  # writes: JSON from this box's own pages only
     limits.register(app)  # stick throws, joins, room codes, new games
 

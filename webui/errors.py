@@ -57,8 +57,10 @@ answered 500; a 500 is always a bug.
 | not_saved / request_reused | 409 | not journaled / a request id used twice |
 | invalid_setup / unknown_game / secret_option | 400, 409 | a setup the engine refuses |
 | no_early_end / table_action | 409, 422 | only the table ends early (host) |
-| too_large | 413 | the body is larger than the box accepts |
+| request_timeout | 408 | a request that stopped halfway (webui/server.py) |
+| too_large | 413 | the body is larger than the box accepts (refused before it is read) |
 | json_required | 415 | a write whose Content-Type is not application/json |
+| foreign_host | 421 | a Host header that is not one of the box's names (webui/hosts.py) |
 | illegal | 422 | the rules forbid that action (IllegalAction's generic code, unused) |
 | not_your_turn / game_over / no_such_seat | 422 | IllegalAction, any game |
 | action_shape / action_fields / unknown_action | 422 | an action's form (IllegalAction) |

@@ -25,7 +25,15 @@ an `Output`: how much of what it wrote its phone has not acknowledged yet.
   with a ``replaced`` event, in case its page is still alive (a duplicated tab
   then takes a new id). Reloads and sleeping phones never lock anyone out.
 - **Limit.** Each stream holds a web thread, so at most `OpenStreams.limit` are
-  open; one more gets a 503 and the page retries. Shutdown ends every stream at once.
+  open. Shutdown ends every stream at once.
+- **Eviction.** A phone whose page stopped reading while its TCP stack still
+  acknowledges (a locked screen with Wi-Fi up, a frozen old tab) looks like a live
+  reader until its receive buffer fills: hours on an idle table. So when every place
+  is taken, a new stream takes the place of the one open longest, and that stream
+  ends: a live page reconnects at once (and is then the newest), a sleeping one does
+  not. A stream younger than `Policy.keep` is never evicted, so more live screens
+  than places take turns instead of pushing each other out at once; only then does
+  a new stream get a 503, and its page retries.
 """
 
 from __future__ import annotations
@@ -79,6 +87,7 @@ class Policy:
     buffer: int = 16 * 1024  # no state is written while more than this is unacknowledged
     stall: float = 5.0  # seconds without any byte acknowledged: the stream is closed
     poll: float = 0.2  # how often a stream held back by `buffer` looks again
+    keep: float = 5.0  # a stream this young is never evicted for a new one
 
 
 class Mailbox:
@@ -109,11 +118,15 @@ class Slot:
         self.key = key
         self.policy = streams.policy if streams is not None else Policy()
         self.replaced = False  # a newer stream of the same client took this place
+        self.evicted = False  # a new stream took this place, the box being full
+        self.opened = time.monotonic()
         self._streams = streams
 
     @property
     def ending(self) -> bool:
-        return self.replaced or (self._streams is not None and self._streams.closing)
+        return (
+            self.replaced or self.evicted or (self._streams is not None and self._streams.closing)
+        )
 
     def release(self) -> None:
         """Give the place back (idempotent)."""
@@ -153,28 +166,42 @@ class OpenStreams:
             return self.limit is not None and len(self._slots) >= self.limit
 
     def open(self, key: Hashable | None = None) -> Slot | None:
-        """A place for a new stream, or None past the limit. An open stream with the
-        same key (the same page, reloaded) gives its place up to this one and ends."""
+        """A place for a new stream, or None when every place is taken by a stream
+        younger than `Policy.keep`. An open stream with the same key (the same page,
+        reloaded) gives its place up to this one and ends; else, the box being full,
+        the stream open longest does."""
         with self._lock:
             older = self._by_key.pop(key, None) if key is not None else None
             if older is not None:
                 older.replaced = True
                 self._slots.discard(older)
-            if self.limit is not None and len(self._slots) >= self.limit:
-                return None
+            elif self.limit is not None and len(self._slots) >= self.limit:
+                older = self._oldest(time.monotonic() - self.policy.keep)
+                if older is None:
+                    return None
+                older.evicted = True
+                self._forget(older)
             slot = Slot(self, key)
             self._slots.add(slot)
             if key is not None:
                 self._by_key[key] = slot
         if older is not None:
-            older.mailbox.put(-1)  # wake it: it sees it was replaced and ends
+            older.mailbox.put(-1)  # wake it: it sees it was replaced or evicted and ends
         return slot
+
+    def _oldest(self, opened_before: float) -> Slot | None:
+        """The stream open longest, if it opened before `opened_before` (lock held)."""
+        candidates = [slot for slot in self._slots if slot.opened < opened_before]
+        return min(candidates, key=lambda slot: slot.opened, default=None)
+
+    def _forget(self, slot: Slot) -> None:
+        self._slots.discard(slot)
+        if slot.key is not None and self._by_key.get(slot.key) is slot:
+            del self._by_key[slot.key]
 
     def release(self, slot: Slot) -> None:
         with self._lock:
-            self._slots.discard(slot)
-            if slot.key is not None and self._by_key.get(slot.key) is slot:
-                del self._by_key[slot.key]
+            self._forget(slot)
 
     def close_all(self) -> None:
         self._closing.set()
@@ -260,8 +287,8 @@ def stream(
             if frame.last:
                 return
             yield from _until_change(slot, link, heartbeat)
-        if link.lost and output is not None:
-            output.end(at_once=True)
+        if (link.lost or slot.evicted) and output is not None:
+            output.end(at_once=True)  # a live page reconnects by itself
         elif slot.replaced:
             yield event("replaced", REPLACED)
             if output is not None:

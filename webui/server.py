@@ -25,6 +25,16 @@ backpressure and to close stalled streams. A channel's buffer is also replaced b
 an empty one whenever it drains: waitress never prunes a buffer it has started to
 fill past 8 KiB, so a long stream's buffer otherwise grew with every byte sent.
 
+**Refused early, never left hanging.** Waitress would read a body of up to 1 GB
+into a temporary file before the app could refuse it; here its limit is the app's
+own (`MAX_BODY_BYTES`), so a larger Content-Length is answered 413 as soon as the
+headers are in, and a chunked body once it passes the limit, without reading the
+rest. A request that stops halfway (a chunked body that is not chunked, an
+`Expect: 100-continue` whose body never comes, a client that goes quiet) is
+answered 408 and closed `REQUEST_SECONDS` after it began, where waitress waited
+for its 120 s idle timeout and often answered nothing. Waitress's own refusals are
+JSON like the app's: `{"error": ..., "code": ...}`.
+
 **Quick stop.** Shutdown (SIGTERM, Ctrl-C) first runs `on_stop` (the device ends
 its live streams there), then waits at most `STOP_WAIT` for the task threads,
 instead of waitress's 5 s: they are daemon threads and the process exits anyway.
@@ -38,6 +48,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import logging
 import os
 import signal
@@ -46,6 +57,7 @@ import struct
 import sys
 import termios
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -53,8 +65,10 @@ import waitress
 from waitress import wasyncore
 from waitress.buffers import OverflowableBuffer
 from waitress.channel import ClientDisconnected, HTTPChannel
-from waitress.task import ThreadedTaskDispatcher, WSGITask
+from waitress.task import ErrorTask, ThreadedTaskDispatcher, WSGITask
 
+from webui import MAX_BODY_BYTES
+from webui.errors import GENERIC_CODES
 from webui.live import OUTPUT
 
 log = logging.getLogger(__name__)
@@ -67,6 +81,18 @@ STOP_WAIT = 0.5
 # Linux: bytes in a TCP socket's send queue not yet acknowledged by the peer.
 _SIOCOUTQ = getattr(termios, "TIOCOUTQ", None) if sys.platform.startswith("linux") else None
 _RESET = struct.pack("ii", 1, 0)  # SO_LINGER on, 0 s: close() resets, drops unsent data
+# A request must arrive whole within this many seconds of its first byte: the largest
+# (16 KiB) takes milliseconds on the box's Wi-Fi.
+REQUEST_SECONDS = 5.0
+# How often the main loop looks for such requests (waitress's own default: 30 s).
+CLEANUP_SECONDS = 1
+
+
+def json_error(status: int, reason: str) -> bytes:
+    """An error body in the app's shape (webui/errors.py), for refusals made before
+    the app sees the request."""
+    code = GENERIC_CODES.get(status) or "_".join(reason.lower().split())
+    return json.dumps({"error": reason.lower(), "code": code}).encode()
 
 
 def unacknowledged(sock: socket.socket | None) -> int:
@@ -115,6 +141,19 @@ class ChannelOutput:
             self._task.close_on_finish = True
 
 
+class JsonErrorTask(ErrorTask):
+    """Waitress's own refusals (413, 400, 431, 501) as the app's JSON errors."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        body = json_error(error.code, error.reason)
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class StreamingTask(WSGITask):
     """A WSGI task whose environ carries its connection's `Output`."""
 
@@ -129,8 +168,39 @@ class StreamingChannel(HTTPChannel):
     """A waitress channel for live streams: no spinning, a visible backlog, an abort."""
 
     task_class = StreamingTask
+    error_task_class = JsonErrorTask
     bytes_written = 0  # everything task threads handed to this channel
     aborted = False  # closed by abort(): nothing more is written
+    request_began = 0.0  # time.monotonic() of the first byte of the request being read
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data:
+            self.request_began = time.monotonic()
+        done: bool = super().received(data)
+        return done
+
+    def stopped_halfway(self, now: float) -> bool:
+        """A request began more than REQUEST_SECONDS ago and is still not whole."""
+        return (
+            self.request is not None
+            and not self.requests
+            and not (self.will_close or self.close_when_flushed)
+            and now - self.request_began > REQUEST_SECONDS
+        )
+
+    def time_out(self) -> None:
+        """Answer 408 to the request that stopped halfway, then close (main thread)."""
+        body = json_error(408, "Request Timeout")
+        response = (
+            b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+            b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
+        with self.outbuf_lock:
+            self.outbufs[-1].append(response)
+            self.current_outbuf_count += len(response)
+            self.total_outbufs_len += len(response)
+        self.request = None
+        self.close_when_flushed = True
 
     def _flush_some_if_lockable(self, do_close: bool = True) -> None:
         if self.outbuf_lock.acquire(timeout=LOCK_WAIT):
@@ -201,18 +271,41 @@ class QuickStopDispatcher(ThreadedTaskDispatcher):
 
 
 def create_server(
-    app: Any, host: str, port: int, threads: int, on_stop: Callable[[], None] | None = None
+    app: Any,
+    host: str,
+    port: int,
+    threads: int,
+    on_stop: Callable[[], None] | None = None,
+    max_body: int = MAX_BODY_BYTES,
 ) -> Any:
     """A waitress server for `app`, bound and listening; `run()` serves until closed.
 
     `on_stop` runs when the server stops (a signal, Ctrl-C, or a call to
-    `task_dispatcher.shutdown()`), before it waits for its threads."""
+    `task_dispatcher.shutdown()`), before it waits for its threads. A body larger
+    than `max_body` bytes is refused (413) before it is read."""
     dispatcher = QuickStopDispatcher(on_stop)
     dispatcher.set_thread_count(threads)
     server = waitress.create_server(
-        app, host=host, port=port, threads=threads, ident="tablemate", _dispatcher=dispatcher
+        app,
+        host=host,
+        port=port,
+        threads=threads,
+        ident="tablemate",
+        _dispatcher=dispatcher,
+        max_request_body_size=max_body + 1,  # waitress refuses a body of this size or more
+        cleanup_interval=CLEANUP_SECONDS,
     )
     server.channel_class = StreamingChannel
+    idle_cleanup = server.maintenance
+
+    def maintenance(now: float) -> None:
+        idle_cleanup(now)  # waitress's: idle keep-alive connections after 120 s
+        moment = time.monotonic()
+        for channel in list(server.active_channels.values()):
+            if isinstance(channel, StreamingChannel) and channel.stopped_halfway(moment):
+                channel.time_out()
+
+    server.maintenance = maintenance
     return server
 
 

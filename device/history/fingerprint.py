@@ -2,20 +2,23 @@
 
 When a game starts the Table draws a secret salt and journals, beside the seed, a
 SHA-256 commitment to (format, engine, rules version, players, options, seed,
-salt). The commitment is public from the first move (every screen shows its first
-hex digits as the deal's fingerprint); the seed and salt stay in the journal until
-the game is over. Then anyone can recompute the commitment from what is revealed
-and replay the game from the seed (device/history/replay.py): the deal, every draw and
-every throw were fixed before the first move. The salt makes the commitment say
-nothing of the seed: without it, the 2^63 seeds could be tried one by one.
+salt, random generator). The commitment is public from the first move (every
+screen shows its first hex digits as the deal's fingerprint); the seed and salt
+stay in the journal until the game is over. Then anyone can recompute the
+commitment from what is revealed and replay the game from the seed
+(device/history/replay.py): the deal, every draw and every throw were fixed before the
+first move. The salt makes the commitment say nothing of the seed: without it, the
+2^63 seeds could be tried one by one.
 
 The exact bytes hashed (docs/architecture.md, "Sealed deals"):
 
-    b"tablemate-deal/1\\n" + canonical JSON of
-    {"engine", "options", "players", "rules_version", "salt", "seed"}
+    b"tablemate-deal/2\\n" + canonical JSON of
+    {"engine", "generator", "options", "players", "rules_version", "salt", "seed"}
 
 canonical JSON being Python's json.dumps(..., sort_keys=True, separators=(",", ":"),
-ensure_ascii=True), ASCII-encoded.
+ensure_ascii=True), ASCII-encoded. A game dealt before games recorded their
+generator (engines/rng.py) has none in the journal and was sealed as
+"tablemate-deal/1" with the same JSON less "generator": its seal is checked so.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-FORMAT = "tablemate-deal/1"
+FORMAT = "tablemate-deal/2"
+FORMAT_WITHOUT_GENERATOR = "tablemate-deal/1"  # games dealt before generators were named
 SALT_BYTES = 16  # 128 random bits, as 32 hex digits
 SHORT_DIGITS = 12  # what screens show: "3F2A 9C01 B7E4"
 
@@ -48,9 +52,10 @@ def sealed_bytes(
     options: Mapping[str, Any],
     seed: int,
     salt: str,
+    generator: str | None,
 ) -> bytes:
-    """The exact bytes the commitment hashes."""
-    body = {
+    """The exact bytes the commitment hashes (generator None: the older format)."""
+    body: dict[str, Any] = {
         "engine": engine,
         "options": dict(options),
         "players": players,
@@ -58,6 +63,9 @@ def sealed_bytes(
         "salt": salt,
         "seed": seed,
     }
+    if generator is None:
+        return f"{FORMAT_WITHOUT_GENERATOR}\n{canonical(body)}".encode("ascii")
+    body["generator"] = generator
     return f"{FORMAT}\n{canonical(body)}".encode("ascii")
 
 
@@ -69,6 +77,7 @@ def commitment(
     options: Mapping[str, Any],
     seed: int,
     salt: str,
+    generator: str | None,
 ) -> str:
     """The SHA-256 commitment to a game's setup, 64 lower-case hex digits."""
     data = sealed_bytes(
@@ -78,6 +87,7 @@ def commitment(
         options=options,
         seed=seed,
         salt=salt,
+        generator=generator,
     )
     return hashlib.sha256(data).hexdigest()
 

@@ -88,8 +88,9 @@ def audiences(record: GameRecord) -> list[str | int]:
 
 
 def fresh_game(record: GameRecord) -> Game:
+    """The game as it was dealt: its setup, seed and generator, no action yet."""
     assert record.seed is not None
-    return engines.new(record.engine, record.players, seed=record.seed, options=record.options)
+    return engines.load({**record.saved_game(), "actions": []})
 
 
 def game_at(record: GameRecord, step: int) -> tuple[Game, list[dict[str, Any]]]:
@@ -151,6 +152,8 @@ def revealed(record: GameRecord) -> dict[str, Any]:
         "options": record.options,
         "seed": record.seed,
         "salt": record.salt,
+        # None: dealt before games recorded their generator (engines/rng.py LEGACY).
+        "generator": record.generator,
     }
 
 
@@ -173,6 +176,7 @@ def _check_seal(record: GameRecord) -> Check:
         options=record.options,
         seed=record.seed,
         salt=record.salt,
+        generator=record.generator,
     )
     if again != record.commitment:
         return Check(
@@ -258,7 +262,8 @@ def report(journal: Journal, game_id: int) -> tuple[bool, list[str]]:
         f" {len(record.actions)} moves",
         f"fingerprint {seal['fingerprint'] or '(none: not sealed)'}"
         f"  commitment {seal['commitment'] or '-'}",
-        f"seed {seal['seed']}  salt {seal['salt'] or '-'}",
+        f"seed {seal['seed']}  salt {seal['salt'] or '-'}"
+        f"  generator {seal['generator'] or engines.rng.LEGACY + ' (not recorded: older game)'}",
     ]
     marks = {True: "ok  ", False: "FAIL", None: "--  "}
     lines += [f"  {marks[check.ok]} {check.name}: {check.detail}" for check in result.checks]

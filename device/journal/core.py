@@ -76,16 +76,21 @@ class GameRecord:
     salt: str | None = None  # the deal's secret salt (device/history/fingerprint.py)
     commitment: str | None = None  # the deal's public commitment
     result: dict[str, Any] | None = None  # how the game ended, for its replay's check
+    generator: str | None = None  # the random generator it was dealt with; None: legacy
 
     def saved_game(self) -> dict[str, Any]:
-        """The game as `engines.load` takes it: its setup, seed and every action."""
-        return {
+        """The game as `engines.load` takes it: its setup, seed, generator (none for a
+        game dealt before games recorded theirs) and every action."""
+        saved = {
             "engine": self.engine,
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
             "actions": [[seat, action] for seat, action in self.actions],
         }
+        if self.generator is not None:
+            saved["generator"] = self.generator
+        return saved
 
 
 @dataclass(frozen=True)
@@ -302,12 +307,14 @@ class Journal:
         *,
         salt: str | None = None,
         commitment: str | None = None,
+        generator: str | None = None,
     ) -> None:
-        """The game begins: its seed, and the deal's salt and commitment (fingerprint.py)."""
+        """The game begins: its seed and random generator, and the deal's salt and
+        commitment (fingerprint.py)."""
         self._write(
             "UPDATE games SET seed = ?, status = 'playing', rules_version = ?, salt = ?,"
-            " commitment = ? WHERE id = ?",
-            (seed, rules_version, salt, commitment, game_id),
+            " commitment = ?, generator = ? WHERE id = ?",
+            (seed, rules_version, salt, commitment, generator, game_id),
         )
 
     def append_action(
@@ -524,7 +531,7 @@ class Journal:
             row = self._db.execute(
                 "SELECT id, engine, players, options, room, seed, status, host,"
                 " rules_version, opener, cleared, problem, release_request,"
-                " table_options, take_back_request, salt, commitment, result"
+                " table_options, take_back_request, salt, commitment, result, generator"
                 " FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
@@ -557,6 +564,7 @@ class Journal:
             salt=row[15],
             commitment=row[16],
             result=None if row[17] is None else json.loads(row[17]),
+            generator=row[18],
         )
 
     def history(self, limit: int = 50) -> list[dict[str, Any]]:

@@ -174,6 +174,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             )""",
         ),
     ),
+    Migration(
+        7,
+        "each game's random generator (engines/rng.py)",
+        # NULL: dealt before games recorded theirs, with the legacy one.
+        ("ALTER TABLE games ADD COLUMN generator TEXT",),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -556,9 +556,15 @@ class Table:
             options=s.options,
             seed=seed,
             salt=salt,
+            generator=game.generator,
         )
         self._journal.start_game(
-            s.record_id, seed, game.rules_version, salt=salt, commitment=sealed
+            s.record_id,
+            seed,
+            game.rules_version,
+            salt=salt,
+            commitment=sealed,
+            generator=game.generator,
         )
         s.game, s.phase, s.commitment = game, "playing", sealed
 

@@ -6,8 +6,9 @@ Ace is 1 (low); J, Q and K are face cards: they have a suit but no number.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+
+from engines.rng import Rng
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -62,7 +63,7 @@ def suit_name(suit: str) -> str:
 
 def deal(
     players: int,
-    rng: random.Random,
+    rng: Rng,
     hands: Sequence[Sequence[str]] | None = None,
     pile_top: Sequence[str] = (),
 ) -> tuple[list[list[str]], list[str]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -11,6 +10,7 @@ from typing import Any
 from engines import sticks
 from engines.lauzait.board import MOUNTAIN, SIZE, Grid, squares
 from engines.lauzait.pieces import is_piece_code, sorted_pieces
+from engines.rng import Rng
 
 HAND_SIZE = 9
 BOARD_PIECES = SIZE * SIZE - 1  # every square but one, the mountain at first
@@ -27,7 +27,7 @@ class Deal:
     stock: list[str]  # face down; stock[0] is the one turned up as the luminous piece
 
 
-def shuffle_deal(pieces: Counter[str], players: int, rng: random.Random) -> Deal:
+def shuffle_deal(pieces: Counter[str], players: int, rng: Rng) -> Deal:
     """Mix every piece, nine to each hand, 24 face up around the empty mountain, the rest stock."""
     bag = sorted_pieces(list(pieces.elements()))
     rng.shuffle(bag)
@@ -82,9 +82,7 @@ def fixed_deal(options: dict[str, Any], pieces: Counter[str], players: int) -> D
     )
 
 
-def throw_off(
-    seats: Sequence[int], rng: random.Random, purpose: str
-) -> tuple[int, list[dict[str, Any]]]:
+def throw_off(seats: Sequence[int], rng: Rng, purpose: str) -> tuple[int, list[dict[str, Any]]]:
     """The tied seats throw the sticks; highest wins, the tied highest throw again."""
     throws: list[dict[str, Any]] = []
     contenders = list(seats)
@@ -99,9 +97,7 @@ def throw_off(
     return contenders[0], throws
 
 
-def start_and_direction(
-    scores: Sequence[int], rng: random.Random
-) -> tuple[int, int, list[dict[str, Any]]]:
+def start_and_direction(scores: Sequence[int], rng: Rng) -> tuple[int, int, list[dict[str, Any]]]:
     """Start player and direction of play for a season, and the throws made to decide them.
 
     Fewest points starts; play goes toward whichever neighbour has fewer points.

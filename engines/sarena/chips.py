@@ -6,11 +6,11 @@ top down. The box holds six chips of each of the six pairs of the four colours.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable
 from itertools import combinations
 
+from engines.rng import Rng
 from engines.secret_colours import COLOURS as SECRET_COLOURS
 
 Pile = tuple[str, ...]
@@ -74,7 +74,7 @@ def check_box(piles: Iterable[Pile]) -> None:
             raise ValueError(f"the box holds only {CHIPS_PER_PAIR} {name} chips, not {count}")
 
 
-def random_chips(rng: random.Random, fair: bool) -> list[str]:
+def random_chips(rng: Rng, fair: bool) -> list[str]:
     """The 36 chips of the box in random order, each turned at random.
 
     fair: each colour is on top of exactly 9 chips. We redraw the orientations

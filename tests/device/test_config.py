@@ -96,11 +96,21 @@ def test_flags_beat_environment_beat_file(tmp_path: Path, monkeypatch) -> None:
         ("[hardware]\nserial_port = 1\n", "serial_port"),
         ("[hardware]\nbuzzer_pin = 5\n", "GPIO 5 used by more than one"),
         ("[hardware]\ndim_after = -5\n", "dim_after"),
+        ('[web]\nallowed_hosts = "box.lan"\n', "allowed_hosts must be a list"),
+        ('[web]\nallowed_hosts = ["http://box.lan"]\n', "no scheme or port"),
+        ('[web]\nallowed_hosts = ["box.lan:8000"]\n', "no scheme or port"),
+        ('[web]\nallowed_hosts = [""]\n', "allowed_hosts"),
     ],
 )
 def test_bad_files_get_clear_errors(tmp_path: Path, text: str, message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         load_config(write(tmp_path, text), simulate=True)
+
+
+def test_extra_names_for_the_box_are_read(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, '[web]\nallowed_hosts = ["Box.lan", "tm.home"]\n'))
+    assert config.allowed_hosts == ("box.lan", "tm.home")
+    assert load_config(None).allowed_hosts == ()
 
 
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:

@@ -14,11 +14,13 @@ from typing import Any
 
 import pytest
 
+import engines
 from device.cli import main
 from device.history import replay
 from device.history.fingerprint import FORMAT, commitment, sealed_bytes, short
 from device.journal import Journal
 from device.table import Table
+from engines import rng
 from tests.interludes import read_summary
 
 
@@ -85,24 +87,54 @@ def test_the_commitment_hashes_exactly_the_documented_bytes() -> None:
         "options": {"simplified": True, "host": 1},
         "seed": 12345678901234567,
         "salt": "00ff" * 8,
+        "generator": "pcg32-1",
     }
     expected = (
-        b"tablemate-deal/1\n"
-        b'{"engine":"cena","options":{"host":1,"simplified":true},"players":4,'
-        b'"rules_version":2,"salt":"00ff00ff00ff00ff00ff00ff00ff00ff","seed":12345678901234567}'
+        b"tablemate-deal/2\n"
+        b'{"engine":"cena","generator":"pcg32-1","options":{"host":1,"simplified":true},'
+        b'"players":4,"rules_version":2,"salt":"00ff00ff00ff00ff00ff00ff00ff00ff",'
+        b'"seed":12345678901234567}'
     )
-    assert FORMAT == "tablemate-deal/1"
+    assert FORMAT == "tablemate-deal/2"
     assert sealed_bytes(**setup) == expected
     assert commitment(**setup) == hashlib.sha256(expected).hexdigest()
     # The documented example's digest (docs/architecture.md), for a verifier elsewhere.
     assert commitment(**setup) == (
-        "856b44221f403898ae149a4d5d5e3b233fe5831b302743f6655b9bd068985f8a"
+        "721d5f99ce64a2ce7e7c37d6e2a2026db09a8d498e10ab44877d861ae0e60f5f"
     )
-    assert short(commitment(**setup)) == "856B 4422 1F40"
+    assert short(commitment(**setup)) == "721D 5F99 CE64"
     assert short("3f2a9c01b7e4d5") == "3F2A 9C01 B7E4"
     # Any part of the setup changes the commitment.
-    for key, other in (("seed", 1), ("salt", "1" * 32), ("players", 3), ("options", {})):
+    for key, other in (
+        ("seed", 1),
+        ("salt", "1" * 32),
+        ("players", 3),
+        ("options", {}),
+        ("generator", "mt19937-py311"),
+    ):
         assert commitment(**{**setup, key: other}) != commitment(**setup)
+
+
+def test_a_game_dealt_before_generators_were_recorded_keeps_its_seal() -> None:
+    """Sealed before issue 23 as format 1, without a generator: the same bytes and
+    digest as then, so every sealed deal of an older release still verifies."""
+    setup: dict[str, Any] = {
+        "engine": "cena",
+        "rules_version": 2,
+        "players": 4,
+        "options": {"simplified": True, "host": 1},
+        "seed": 12345678901234567,
+        "salt": "00ff" * 8,
+        "generator": None,
+    }
+    assert sealed_bytes(**setup) == (
+        b"tablemate-deal/1\n"
+        b'{"engine":"cena","options":{"host":1,"simplified":true},"players":4,'
+        b'"rules_version":2,"salt":"00ff00ff00ff00ff00ff00ff00ff00ff","seed":12345678901234567}'
+    )
+    assert commitment(**setup) == (
+        "856b44221f403898ae149a4d5d5e3b233fe5831b302743f6655b9bd068985f8a"
+    )
 
 
 def test_a_game_is_sealed_when_it_starts_and_every_screen_gets_the_fingerprint(
@@ -119,7 +151,9 @@ def test_a_game_is_sealed_when_it_starts_and_every_screen_gets_the_fingerprint(
         options={},
         seed=record.seed,
         salt=record.salt,
+        generator="pcg32-1",
     )
+    assert record.generator == "pcg32-1"
     seal = table.status()["fingerprint"]
     assert seal == {"short": short(record.commitment), "commitment": record.commitment}
     for seat in (None, 0, 1):
@@ -329,6 +363,51 @@ def test_an_altered_seed_or_salt_breaks_the_seal(
     seal = result.checks[0]
     assert seal.name == "seal" and seal.ok is False
     assert short(record.commitment or "") in seal.detail
+
+
+def test_an_altered_generator_breaks_the_seal(table: Table, journal: Journal, path: Path) -> None:
+    game_id = finished_game(table)
+    tamper(path, "UPDATE games SET generator = ? WHERE id = ?", rng.LEGACY, game_id)
+    result = replay.verify(replay.load(journal, game_id))
+    assert result.checks[0].name == "seal" and result.checks[0].ok is False
+    assert not result.ok
+
+
+def test_a_game_dealt_by_an_older_release_resumes_and_verifies_with_its_generator(
+    journal: Journal,
+) -> None:
+    """A game in play when the box was updated (schema 6: no generator column): it
+    resumes with the legacy generator, its deal as dealt, and its seal verifies."""
+    seed, salt = 4242, "ab" * 16
+    older = engines.new("cena", 3, seed=seed, generator=rng.LEGACY)
+    game_id = journal.open_game("cena", 3, {}, "ROOM")
+    for seat, name in enumerate(("Ann", "Bo", "Cy")):
+        journal.set_seat(game_id, seat, name, f"token-{seat}")
+    sealed = commitment(
+        engine="cena",
+        rules_version=older.rules_version,
+        players=3,
+        options={},
+        seed=seed,
+        salt=salt,
+        generator=None,
+    )
+    journal.start_game(game_id, seed, older.rules_version, salt=salt, commitment=sealed)
+    for seat in range(3):
+        older.apply(seat, {"type": "reveal", "cards": older.view(seat)["hand"][:3]})
+        journal.append_action(game_id, seat, seat, older.log[-1][1])
+    record = journal.game(game_id)
+    assert record is not None and record.generator is None
+
+    table = Table(journal)
+    assert [table.view(seat)["hand"] for seat in range(3)] == [
+        older.view(seat)["hand"] for seat in range(3)
+    ]
+    play_out(table, random.Random(3))
+    result = replay.verify(replay.load(journal, game_id))
+    assert result.ok, result.checks
+    assert [check.ok for check in result.checks] == [True, True, True]
+    assert replay.revealed(replay.load(journal, game_id))["generator"] is None
 
 
 # --- tablemate verify --------------------------------------------------------------------

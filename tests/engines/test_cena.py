@@ -510,7 +510,7 @@ def expected_alliance_score(cards: list[str], objective: dict[str, Any]) -> int:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_deals_score_won_cards_and_objectives_and_may_go_negative(players: int) -> None:
-    game = new_game(players, seed=3, objectives=HARSH)
+    game = new_game(players, seed=2, objectives=HARSH)
     totals = [0] * players
     negative = False
     for deal in (1, 2, 3):

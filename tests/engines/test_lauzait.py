@@ -103,9 +103,7 @@ def make(
 
 def next_count(game: Lauzait) -> int:
     """What the next throw of the sticks will show (read from a copy of the generator)."""
-    rng = random.Random()
-    rng.setstate(game.rng.getstate())
-    return sticks.throw(rng)["count"]
+    return sticks.throw(copy.deepcopy(game.rng))["count"]
 
 
 def hire(discard: str, origin: tuple[int, int], target: tuple[int, int]) -> dict[str, Any]:

@@ -28,7 +28,8 @@ def test_sigterm_with_open_streams_stops_within_a_second(tmp_path: Path) -> None
             # Half read their stream, half stopped reading (a phone asleep).
             if i % 2:
                 phone.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            phone.sendall(f"GET /api/stream?client=p{i} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+            request = f"GET /api/stream?client=p{i} HTTP/1.1\r\nHost: localhost\r\n\r\n"
+            phone.sendall(request.encode())
             data = b""
             while b"event: state" not in data:
                 chunk = phone.recv(65536)

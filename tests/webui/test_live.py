@@ -275,3 +275,22 @@ def test_close_all_ends_every_stream() -> None:
     streams.close_all()
     assert [next_frame() for next_frame in nexts] == [None, None, None]
     assert len(streams) == 0 and source.callbacks == []
+
+
+def test_a_full_box_lets_the_stream_open_longest_go_for_a_new_one() -> None:
+    """Issue 23: sleeping phones whose kernel still acknowledges never lock out a
+    new screen; a stream younger than Policy.keep keeps its place."""
+    streams = OpenStreams(limit=2, policy=Policy(keep=0.0))
+    first, second = streams.open(), streams.open(("/api/stream", "tab"))
+    assert first is not None and second is not None
+    third = streams.open()
+    assert third is not None and first.evicted and first.ending and not second.ending
+    assert len(streams) == 2
+    fourth = streams.open()  # then the next longest open, a page with a tab id
+    assert fourth is not None and second.evicted and len(streams) == 2
+    again = streams.open(("/api/stream", "tab"))  # that page reconnects at once
+    assert again is not None and third.evicted and len(streams) == 2
+    first.release()  # an evicted stream ending gives back nothing it no longer holds
+    assert len(streams) == 2
+    streams.policy = Policy(keep=60.0)
+    assert streams.open() is None  # every place young: the page retries

@@ -133,14 +133,14 @@ def test_the_main_loop_does_not_spin_while_streams_send(
     streams = []
     for _ in range(STREAMS):
         sock = socket.create_connection(("127.0.0.1", port))
-        sock.sendall(b"GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+        sock.sendall(b"GET /stream HTTP/1.1\r\nHost: localhost\r\n\r\n")
         read_until(sock, b": open")
         streams.append(sock)
     poster = socket.create_connection(("127.0.0.1", port))
 
     before = polls
     for _ in range(CHANGES):
-        poster.sendall(b"POST /change HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
+        poster.sendall(b"POST /change HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n")
         read_until(poster, b"ok")
         for sock in streams:
             read_until(sock, b"x\n\n")
@@ -166,7 +166,7 @@ def test_a_slow_reader_still_gets_every_byte(serve: Callable[[Any], int]) -> Non
 
     port = serve(app)
     sock = socket.create_connection(("127.0.0.1", port))
-    sock.sendall(b"GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
     time.sleep(0.3)  # not reading yet: the task thread fills the socket and leaves the rest
     sock.settimeout(10)
     head = read_until(sock, b"\r\n\r\n")
@@ -207,7 +207,7 @@ class LiveBox:
         sock.settimeout(10)
         sock.connect(("127.0.0.1", self.port))
         query = f"?client={client}" if client else ""
-        sock.sendall(f"GET /api/stream{query} HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+        sock.sendall(f"GET /api/stream{query} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
         return sock
 
     def new_phone_served(self, client: str | None = None) -> bool:

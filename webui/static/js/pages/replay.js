@@ -35,7 +35,8 @@ const TEXT = {
   commitment: t("Commitment"),
   seed: t("Seed"),
   salt: t("Salt"),
-  how: t("The commitment is SHA-256 of the game's setup, seed and salt (docs/architecture.md, \"Sealed deals\"); run tablemate verify"),
+  generator: t("Random generator"),
+  how: t("The commitment is SHA-256 of the game's setup, seed, salt and random generator (docs/architecture.md, \"Sealed deals\"); run tablemate verify"),
   replayOnly: t("This is a replay: moves are not sent to the box"),
   handOf: (name) => t("{name}'s hand", { name }),
   refused: t("No replay"),
@@ -108,7 +109,9 @@ function sealPanel() {
       row(TEXT.fingerprint, seal.fingerprint, "replay-fingerprint"),
       row(TEXT.commitment, seal.commitment, "replay-commitment"),
       row(TEXT.seed, seal.seed, "replay-seed"),
-      row(TEXT.salt, seal.salt, "replay-salt")),
+      row(TEXT.salt, seal.salt, "replay-salt"),
+      // None for a game dealt before games recorded their generator (sealed without it).
+      row(TEXT.generator, seal.generator, "replay-generator")),
     h("p", { class: "muted" }, TEXT.how),
   );
 }
