@@ -95,7 +95,7 @@ def test_recovery_builds_the_table_from_a_bare_journal() -> None:
     lobby = _recover(journal)
     assert (lobby.phase, lobby.room, lobby.host_seat, lobby.game) == ("lobby", "ABCD", 0, None)
     game = engines.new("cena", 3, seed=7)
-    journal.start_game(game_id, 7, game.rules_version)
+    journal.start_game(game_id, 7, game.rules_version, generator=game.generator)
     seat = game.to_act[0]
     action = game.legal_actions(seat)[0]
     game.apply(seat, action)
