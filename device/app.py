@@ -15,6 +15,7 @@ import hardware
 from device import interpreter, notify
 from device.box import Box
 from device.companion import Sheets
+from device.companion.scoreboard import Scoreboard
 from device.config import Config
 from device.hotspot import Hotspot, HotspotError, HotspotState
 from device.journal import Journal, JournalError
@@ -38,6 +39,7 @@ class Device:
         self.journal = Journal(config.journal_path)
         self.table = Table(self.journal, language=config.language)
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
+        self.scoreboard = Scoreboard(self.journal, self.sheets, on_change=self.table.touch)
         self.sticks = StickRoller(self.journal)
         self.sticks.subscribe(lambda _throw: self.table.touch())  # phones see each throw
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
@@ -71,11 +73,13 @@ class Device:
             wifi=self.hotspot if shutil.which("nmcli") else None,
             follow_wifi=not config.public_url,
             box_name=None if config.public_url else local_name(),
+            scoreboard=self.scoreboard,
         )
         self.app = create_app(
             self.table,
             box=self.box,
             sheets=self.sheets,
+            scoreboard=self.scoreboard,
             sticks=self.sticks,
             max_streams=config.max_streams,
             heartbeat=HEARTBEAT_SECONDS,

@@ -21,6 +21,7 @@ import engines
 
 if TYPE_CHECKING:  # device.companion builds its sheets from this registry
     from device.companion import SheetTools
+    from device.companion.scoring import Scoring
     from device.companion.sheet import GameSheet
 
 # A page of the OLED while a game is played: (public view, table status) -> frame.
@@ -41,6 +42,9 @@ class DeviceGame:
     # The title as the box says it: marked for the catalogs (device.i18n.N_), so the
     # OLED and the pages can word it in their reader's language ("Céna" -> チェーナ).
     title: str | None = None
+    # Scoring a game played with real pieces on the box: its sheet's scoreboard (OLED,
+    # LEDs, TV) and what the buttons enter (device.companion.scoring); None: phones only.
+    scoring: Scoring | None = None
 
 
 def declared_by_games(package: str) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Chanoyu on the box: trick, tableaux and scores on the OLED, the score sheet for real cards."""
 
 from device.games import DeviceGame
+from device.games.chanoyu.scoring import SCORING
 from device.games.chanoyu.screens import (
     chanoyu_scores_screen,
     chanoyu_screen,
@@ -13,4 +14,5 @@ GAME = DeviceGame(
     title=N_("Chanoyu"),
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
     sheet=ChanoyuSheet,
+    scoring=SCORING,
 )

@@ -1,6 +1,7 @@
 """Lauzait Cep on the box: turn, board and scores on the OLED, the bank and score sheet."""
 
 from device.games import DeviceGame
+from device.games.lauzait.scoring import SCORING
 from device.games.lauzait.screens import (
     lauzait_board_screen,
     lauzait_scores_screen,
@@ -14,6 +15,7 @@ GAME = DeviceGame(
     title=N_("Lauzait Cep"),
     pages=(lauzait_screen, lauzait_board_screen, lauzait_scores_screen),
     sheet=LauzaitSheet,
+    scoring=SCORING,
     summary=lauzait_summary_screen,
 )
 

@@ -1,6 +1,7 @@
 """Sàrénà on the box: turn and board on the OLED, the score sheet with secret colours."""
 
 from device.games import DeviceGame
+from device.games.sarena.scoring import SCORING
 from device.games.sarena.screens import sarena_board_screen, sarena_screen, sarena_summary_screen
 from device.games.sarena.sheet import SarenaSheet
 from device.i18n import N_
@@ -9,5 +10,6 @@ GAME = DeviceGame(
     title=N_("Sàrénà"),
     pages=(sarena_screen, sarena_board_screen),
     sheet=SarenaSheet,
+    scoring=SCORING,
     summary=sarena_summary_screen,
 )
