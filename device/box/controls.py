@@ -157,9 +157,7 @@ class Controls:
             self.show_sheet_qr = False  # another sheet starts on its standings
             if sheet is not None and self.sheet is None:
                 self.page = 0
-        self.sheet = sheet
-        if self.sheet is None and self.entry is not None:
-            self.entry, self._entry_done = None, None  # the sheet went: nothing recorded
+        self.sheet = sheet  # an entry open meanwhile stays: its record checks the version
 
     def start_entry(self, mode: EntryMode, done: Callable[[dict[str, int]], Command]) -> None:
         """An entry flow on the buttons; `done(answers)` is the command its confirm makes."""

@@ -32,11 +32,6 @@ from device.journal import Journal
 FOCUS = "scoreboard"  # the journal setting of which sheet is on show
 
 
-class SheetMoved(Refusal):
-    """The sheet changed (a phone's entry) between the box's confirm screen and its
-    confirm: shown again, never overwritten unseen."""
-
-
 @dataclass(frozen=True)
 class OnShow:
     """A sheet as the scoreboard shows it."""
@@ -144,9 +139,9 @@ class Scoreboard:
 
     def record(self, game: str, entry: Entry, answers: Answers, version: int) -> OnShow:
         """Make the entry on the sheet (its own record_* method), unless the sheet has
-        changed since `version` was shown (SheetMoved)."""
+        changed since `version` was shown: then nothing is overwritten unseen."""
         if self._journal.sheet_versions().get(game, 0) != version:
-            raise SheetMoved(
+            raise SheetError(
                 "the sheet changed on a phone meanwhile: check it and enter again",
                 "sheet_moved",
             )

@@ -51,7 +51,7 @@ def _result_entry(state: Mapping[str, Any]) -> Entry:
                 N_("Chips"),
                 0,
                 BOX_SIZE,
-                before["chips"][seat] if before else 0,
+                before["chips"][seat] if before else BOX_SIZE // players,  # a fair share
             )
             for seat in range(players)
         ]
