@@ -26,7 +26,7 @@ from typing import Any, cast
 from device import games
 from device.companion import SheetTools
 from device.companion.scoring import Answers, Board, Entry, Scoring
-from device.companion.sheet import Refusal, SheetError
+from device.companion.sheet import SheetError
 from device.journal import Journal
 
 FOCUS = "scoreboard"  # the journal setting of which sheet is on show

@@ -25,7 +25,7 @@ class ScoreRig(Rig):
         self.scoreboard = Scoreboard(self.journal, self.sheets, self.table.touch)
         self.box.scoreboard = self.scoreboard
         self.cues: list[str] = []
-        self.box._outputs.play = self.cues.append  # type: ignore[method-assign]
+        self.box._outputs.play = self.cues.append  # type: ignore[method-assign, assignment]
         self.presses = 0
         self.flush()
 
