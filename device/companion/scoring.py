@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from device.i18n import Text
+from device.i18n import N_, Text
 
 if TYPE_CHECKING:
     from device.companion.sheet import GameSheet
@@ -85,6 +85,17 @@ class Scoring:
     correction: Callable[[State], Entry | None] = field(default=lambda state: None)
     # The unrevealed round of secret colours the sheet plays with, for passing the box.
     colours: Callable[[State], int | None] = field(default=lambda state: None)
+
+
+def joined(words: Sequence[str]) -> str:
+    """Names (each a name or a Text such as "Seat 2") as one list, worded in the
+    reader's language when said: "Ann, Seat 2"; "-" for none."""
+    if not words:
+        return "-"
+    found = words[-1]
+    for word in reversed(words[:-1]):
+        found = N_("{first}, {rest}", first=word, rest=found)
+    return found
 
 
 def ranks(totals: Sequence[int | None]) -> list[int | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from device.companion.scoring import Answers, Ask, Board, Scoring
+from device.companion.scoring import Answers, Ask, Board, Scoring, joined
 from device.companion.sheet import GameSheet, seat_label
 from device.games.chanoyu.sheet import ChanoyuSheet
 from device.i18n import N_
@@ -25,7 +25,7 @@ def board(state: Mapping[str, Any]) -> Board:
     ]
 
     def who(seats: list[int]) -> str:
-        return ", ".join(str(seat_label(names, seat)) for seat in seats) or "-"
+        return joined([seat_label(names, seat) for seat in seats])
 
     reached = [
         N_(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from device.companion.scoring import Answers, Ask, Board, Entry, Scoring
+from device.companion.scoring import Answers, Ask, Board, Entry, Scoring, joined
 from device.companion.sheet import GameSheet, seat_label
 from device.games.sarena.sheet import SarenaSheet
 from device.i18n import N_
@@ -28,7 +28,7 @@ def board(state: Mapping[str, Any]) -> Board:
         return Board(N_("Playing"), [None] * players, next=lines)
     notes = ["" if tie is None else N_("tie {count}", count=tie) for tie in result["tiebreak"]]
     winners = list(result["winners"])
-    names_won = ", ".join(str(seat_label(names, seat)) for seat in winners)
+    names_won = joined([seat_label(names, seat) for seat in winners])
     return Board(
         N_("Final result"),
         result["chips"],
