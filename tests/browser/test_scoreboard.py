@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from device import games
 from device.screens.scoreboard import standings_screen
@@ -18,17 +18,17 @@ from tests.e2e.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
-PHONE = {"width": 390, "height": 844}
-TV = {"width": 1920, "height": 1080}
-SIM = {"width": 1280, "height": 720}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+TV: ViewportSize = {"width": 1920, "height": 1080}
+SIM: ViewportSize = {"width": 1280, "height": 720}
 
 
 def phone_post(page: Page, path: str, body: Any) -> Any:
     """A POST as the sheet page makes it (same origin, JSON)."""
     answer = page.evaluate(
         """async ([path, body]) => {
-            const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
-                                         body: JSON.stringify(body)});
+            const headers = {"Content-Type": "application/json"};
+            const r = await fetch(path, {method: "POST", headers, body: JSON.stringify(body)});
             return {status: r.status, body: await r.json()};
         }""",
         [path, body],
@@ -81,7 +81,9 @@ def test_a_phones_entry_redraws_the_oled_the_leds_and_the_tv(
         {"count": 8, "penalty_count": 1},
     ]
     phone_post(
-        phone, "/api/companion/cena/deal", {"deal": 1, "objective": objective, "alliances": alliances}
+        phone,
+        "/api/companion/cena/deal",
+        {"deal": 1, "objective": objective, "alliances": alliances},
     )
     box.shows(expected_oled(device))
     box.expect_sticks({1})  # seat 2 hosts deal 2
@@ -90,7 +92,7 @@ def test_a_phones_entry_redraws_the_oled_the_leds_and_the_tv(
     expect(tv.get_by_test_id("scoreboard-stage")).to_have_text("Deal 2/3")
     save_screenshot(tv, "tv-scoreboard")
     tv.screenshot(path="/tmp/tv-scoreboard.png")
-    small = contexts.page({"width": 1280, "height": 720})
+    small = contexts.page(SIM)
     small.goto("/table")
     expect(small.get_by_test_id("scoreboard")).to_be_visible()
     small.screenshot(path="/tmp/tv-scoreboard-720.png")

@@ -158,3 +158,19 @@ def test_an_unnamed_seat_is_nobody_in_history(kits: tuple[Kit, Kit]) -> None:
     box.box_entry("sarena", "Enter the result", {"chips0": 9, "chips1": 4})
     past = History(box.journal).sheet_games()
     assert [seat.name for seat in past[0].seats] == ["Ann", "Player 2"]
+
+
+def test_a_refusal_naming_an_unnamed_seat_says_seat_in_the_readers_language(
+    kits: tuple[Kit, Kit],
+) -> None:
+    box, _ = kits
+    box.scoreboard.open("sarena", 2, {})
+    counts = {"counts": [{"chips": 40}, {"chips": 1}]}
+    answer = box.client.post(
+        "/api/companion/sarena/result", json=counts, headers={**JA, "X-Tablemate-Token": "x"}
+    )
+    assert answer.status_code == 403  # the colours are still secret: not the owner
+    box.sheets.colours().reveal(box.sheets.get("sarena").state()["round"]["round"])
+    answer = box.client.post("/api/companion/sarena/result", json=counts, headers=JA)
+    assert answer.status_code == 400
+    assert "席1" in answer.get_json()["error"], answer.get_json()
