@@ -18,6 +18,11 @@ Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
 back; C does nothing. In a colour mode (`device.colour_round`) the mode has every
 button. A notice covers the screen for `notice_seconds`; presses still count.
 While the table reads a deal's summary, A goes on without waiting (the host's skip).
+A score sheet on show (no digital game in its lobby or played): A its menu (entries,
+the last entry again, its colours, its QR, put it away, a new game), B its next page,
+long C its page's QR, C the sticks as ever. In an entry flow (`device.box.entry`) B
+counts up, C down, A takes the number, long B steps back; nothing is recorded before
+its final confirm.
 
 The box follows the table: when the table's phase changes (a phone opened,
 started, ended or abandoned a game, or opened the next one), a menu that no longer
