@@ -14,6 +14,7 @@ from flask import Flask
 import hardware
 from device import interpreter, notify
 from device.box import Box
+from device.companion.scoreboard import Scoreboard
 from device.companion.sheets import Sheets
 from device.config import Config
 from device.history.backup import BackupError
@@ -45,6 +46,7 @@ class Device:
         if rescued is not None:
             self.table.rescued_journal = rescued.kept.name
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
+        self.scoreboard = Scoreboard(self.journal, self.sheets, on_change=self.table.touch)
         self.sticks = StickRoller(self.journal)
         self.sticks.subscribe(lambda _throw: self.table.touch())  # phones see each throw
         self.hardware = hardware.build(config.hardware, simulate=config.simulate)
@@ -78,11 +80,13 @@ class Device:
             wifi=self.hotspot if shutil.which("nmcli") else None,
             follow_wifi=not config.public_url,
             box_name=None if config.public_url else local_name(),
+            scoreboard=self.scoreboard,
         )
         self.app = create_app(
             self.table,
             box=self.box,
             sheets=self.sheets,
+            scoreboard=self.scoreboard,
             sticks=self.sticks,
             max_streams=config.max_streams,
             heartbeat=HEARTBEAT_SECONDS,

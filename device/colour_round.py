@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from device.companion.colours import MAX_PLAYERS, MIN_PLAYERS, ColourRounds
-from device.i18n import N_, Nn_
+from device.i18n import N_, Nn_, say
 from device.screens.colours import colour_screen, pass_screen, reveal_screen
 from device.screens.render import seat_name
 from device.table import Table
@@ -61,8 +61,15 @@ class RoundColours:
         self.round_id = round_id
 
     def names(self) -> list[str]:
+        """Each seat's name; an unnamed seat (a sheet set up on the box) is "Seat N",
+        said in the table's language when drawn."""
         drawn = self._rounds.get(self.round_id)
-        return [drawn.name(seat) for seat in range(drawn.players)]
+        return [
+            drawn.names[seat]
+            if seat < len(drawn.names) and drawn.names[seat]
+            else N_("Seat {number}", number=seat + 1)
+            for seat in range(drawn.players)
+        ]
 
     def colour_of(self, seat: int) -> str:
         return self._rounds.get(self.round_id).colours[seat]
@@ -152,7 +159,7 @@ class PassAround:
         return True
 
     def screen(self, lang: str | None = None) -> Image.Image:
-        names = self.source.names()
+        names = [str(say(name, lang)) for name in self.source.names()]
         if self.holding:
             return colour_screen(names[self.seat], self.source.colour_of(self.seat), lang=lang)
         return pass_screen(names[self.seat], self.seat, len(names), self.source.code(), lang=lang)
@@ -180,7 +187,7 @@ class Reveal:
         return False
 
     def screen(self, lang: str | None = None) -> Image.Image:
-        return reveal_screen(self.names, self.colours, lang=lang)
+        return reveal_screen([str(say(n, lang)) for n in self.names], self.colours, lang=lang)
 
     def leds(self) -> dict[str, Any]:
         return {"sticks": [False] * STICK_COUNT, "status": DARK}
@@ -214,4 +221,4 @@ def mode_for(rounds: ColourRounds, choice: tuple[str, int]) -> ColourMode:
     if what == "pass":
         return PassAround(RoundColours(rounds, number))
     drawn = rounds.reveal(number) if what == "reveal" else rounds.get(number)
-    return Reveal([drawn.name(seat) for seat in range(drawn.players)], drawn.colours)
+    return Reveal(RoundColours(rounds, drawn.id).names(), drawn.colours)

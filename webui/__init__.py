@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask
 
 import engines
+from device.companion.scoreboard import Scoreboard
 from device.sticks import StickRoller
 from device.table import Table
 from webui import errors, games, guard, hosts, i18n, limits
@@ -36,6 +37,9 @@ from webui.routes import (
     stream,
     take_back,
 )
+from webui.routes import (
+    scoreboard as scoreboard_routes,
+)
 from webui.services import EXTENSION, Services
 from webui.state import SharedStates
 
@@ -48,6 +52,7 @@ def create_app(
     sheets: SheetsLike | None = None,
     sticks: StickRoller | None = None,
     *,
+    scoreboard: Scoreboard | None = None,
     testing: bool = False,
     heartbeat: float = HEARTBEAT_SECONDS,
     max_streams: int | None = None,
@@ -68,6 +73,7 @@ def create_app(
         streams=OpenStreams(max_streams),
         states=SharedStates(table, sticks),
         sticks=sticks,
+        scoreboard=scoreboard,
     )
     app.extensions[EXTENSION] = services
 
@@ -83,6 +89,8 @@ def create_app(
         for game in games.registered().values():
             app.register_blueprint(game.sheet)
         app.register_blueprint(colours.bp)
+    if scoreboard is not None:
+        app.register_blueprint(scoreboard_routes.bp)  # the sheet on show, for the TV
     if sticks is not None:
         app.register_blueprint(dice_sticks.bp)
     i18n.init_app(app)  # each reader's language (webui/i18n.py)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from flask import current_app
 
+from device.companion.scoreboard import Scoreboard
 from device.sticks import StickRoller
 from device.table import Table
 from webui.live import OpenStreams
@@ -24,6 +25,7 @@ class Services:
     streams: OpenStreams  # the open live streams: limited, and ended when the server stops
     states: SharedStates  # each audience's live state, built once per change for all streams
     sticks: StickRoller | None = None  # the dice-stick roller (/sticks), when the box has one
+    scoreboard: Scoreboard | None = None  # the score sheet the box shows (and the TV)
 
     @property
     def simulated(self) -> bool:

@@ -30,8 +30,18 @@ def sheet_blueprint(game: str) -> Blueprint:
     bp = Blueprint(f"companion_{game}", __name__)
     bp.add_url_rule(f"/companion/{game}", "page", lambda: sheet_page(game))
     bp.add_url_rule(f"/api/companion/{game}", "state", lambda: game_sheet(game).state())
+    bp.add_url_rule(
+        f"/api/companion/{game}/rename", "rename", lambda: rename(game), methods=["POST"]
+    )
     refuse_value_errors(bp)
     return bp
+
+
+def rename(game: str) -> dict[str, Any]:
+    """Name a seat of the sheet in use ({"seat": 0-based, "name"}): a sheet set up on
+    the box's buttons starts with every seat unnamed."""
+    body = read_json(required={"seat": int, "name": str})
+    return game_sheet(game).rename(body["seat"], body["name"])
 
 
 def refuse_value_errors(bp: Blueprint) -> None:

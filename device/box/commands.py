@@ -7,7 +7,11 @@ it fetched (a colour round's choices, a colour mode).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from device.companion.scoring import Entry
 
 
 @dataclass(frozen=True)
@@ -87,6 +91,60 @@ class Hotspot:
     action: str
 
 
+@dataclass(frozen=True)
+class BeginSetup:
+    """Score a game played with real pieces: set its sheet up for `players` unnamed
+    seats (after the game's own set-up questions, if it has any)."""
+
+    game: str
+    players: int
+
+
+@dataclass(frozen=True)
+class OpenSheet:
+    """`Scoreboard.open`: the sheet set up with the set-up questions' answers."""
+
+    game: str
+    players: int
+    answers: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class BeginEntry:
+    """Start an entry flow on the sheet shown (`version`: as it was when chosen)."""
+
+    game: str
+    entry: Entry = field(compare=False)
+    version: int
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """`Scoreboard.record`: the entry confirmed, unless the sheet changed since."""
+
+    game: str
+    entry: Entry = field(compare=False)
+    answers: tuple[tuple[str, int], ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class CloseSheet:
+    """`Scoreboard.close`: the scoreboard put away until a sheet changes again."""
+
+
+@dataclass(frozen=True)
+class PassSheetColours:
+    """Pass the box round for the secret colours of the sheet shown."""
+
+    round_id: int
+
+
+@dataclass(frozen=True)
+class ShowSheetQr:
+    """The QR of the shown sheet's page on the OLED (the controls' own)."""
+
+
 Command = (
     StartGame
     | EndGame
@@ -100,9 +158,18 @@ Command = (
     | SetLanguage
     | Hotspot
     | ConfirmRelease
+    | BeginSetup
+    | OpenSheet
+    | BeginEntry
+    | RecordEntry
+    | CloseSheet
+    | PassSheetColours
+    | ShowSheetQr
 )
 
 # The commands that change the table: made only while the table is still in the
 # phase the controls last saw (`device.box.Box` checks), else the press was meant
 # for a screen that is gone.
 TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait, ConfirmRelease)
+# What changes a score sheet: made only while no digital game has the table.
+SHEET_CALLS = (OpenSheet, RecordEntry, CloseSheet)

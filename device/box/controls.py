@@ -18,6 +18,11 @@ Buttons: A select/confirm, B next (long: back / end), C throws the dice-sticks
 back; C does nothing. In a colour mode (`device.colour_round`) the mode has every
 button. A notice covers the screen for `notice_seconds`; presses still count.
 While the table reads a deal's summary, A goes on without waiting (the host's skip).
+A score sheet on show (no digital game in its lobby or played): A its menu (entries,
+the last entry again, its colours, its QR, put it away, a new game), B its next page,
+long C its page's QR, C the sticks as ever. In an entry flow (`device.box.entry`) B
+counts up, C down, A takes the number, long B steps back; nothing is recorded before
+its final confirm.
 
 The box follows the table: when the table's phase changes (a phone opened,
 started, ended or abandoned a game, or opened the next one), a menu that no longer
@@ -38,10 +43,12 @@ from device.box.commands import (
     Command,
     ConfirmRelease,
     PassGameColours,
+    ShowSheetQr,
     SkipWait,
     StartGame,
     ThrowSticks,
 )
+from device.box.entry import Done, EntryMode
 from device.box.look import throw_label, turn_lights
 from device.box.menus import (
     PLAYING,
@@ -52,8 +59,10 @@ from device.box.menus import (
     end_game,
     game_menu,
     next_game_menu,
+    sheet_menu,
 )
 from device.colour_round import ColourMode, view_has_colours
+from device.companion.scoreboard import OnShow
 from device.hotspot import HotspotState
 from device.i18n import N_, Text
 from device.throw_show import ThrowShow
@@ -88,6 +97,11 @@ class Controls:
         self.wifi: HotspotState | None = None  # its Wi-Fi QR, shown until a press
         self.menu: Menu | None = None
         self.colour_mode: ColourMode | None = None  # passing the box to see secret colours
+        self.entry: EntryMode | None = None  # a few numbers for a score sheet
+        self._entry_done: Callable[[dict[str, int]], Command] | None = None
+        self.sheet: OnShow | None = None  # the score sheet on show (no digital game)
+        self._sheet_over_game: int | None = None  # its version when a digital game ended
+        self.show_sheet_qr = False  # the sheet page's QR instead of the scoreboard
         self.notice: tuple[str, list[str]] | None = None
         self._notice_until = 0.0
         self.throw_show: ThrowShow | None = None  # a throw on the OLED and stick LEDs
@@ -113,8 +127,14 @@ class Controls:
 
     # --- events -----------------------------------------------------------------------
 
-    def see(self, status: Mapping[str, Any], view: Mapping[str, Any] | None) -> None:
-        """The table as just read: `view` is its public view while a game is shown."""
+    def see(
+        self,
+        status: Mapping[str, Any],
+        view: Mapping[str, Any] | None,
+        sheet: OnShow | None = None,
+    ) -> None:
+        """The table as just read: `view` is its public view while a game is shown;
+        `sheet` the score sheet on show, read while no digital game is open or played."""
         now = self.now()
         if status.get("version") != self._table_version:
             self._table_version = status.get("version")
@@ -122,6 +142,9 @@ class Controls:
         if status["phase"] != self.phase:  # a new phase starts on its first page
             self.phase, self.page, self.show_join = status["phase"], 0, False
             self._follow_table(now)
+            # A digital game's result comes first; a sheet changed since takes over.
+            self._sheet_over_game = sheet.version if sheet is not None else None
+        self._see_sheet(sheet)
         self._game_colours = self.phase == "playing" and view_has_colours(view)
         self._reading_summary = self.phase == "playing" and bool(status.get("interlude"))
         if self.colour_mode is not None and not self.colour_mode.active():
@@ -134,6 +157,24 @@ class Controls:
             self._problem_seen, self.problem = problem, problem
         self.rescued = bool(status.get("rescued_journal")) and self.problem is not None
 
+    def _see_sheet(self, sheet: OnShow | None) -> None:
+        """Which sheet the scoreboard shows: only while no digital game is in its lobby
+        or played; after a digital game's result, once a sheet changes again."""
+        if self.phase not in ("idle", "over") or (
+            self.phase == "over" and sheet is not None and sheet.version == self._sheet_over_game
+        ):
+            sheet = None
+        if sheet is None or self.sheet is None or sheet.game != self.sheet.game:
+            self.show_sheet_qr = False  # another sheet starts on its standings
+            if sheet is not None and self.sheet is None:
+                self.page = 0
+        self.sheet = sheet  # an entry open meanwhile stays: its record checks the version
+
+    def start_entry(self, mode: EntryMode, done: Callable[[dict[str, int]], Command]) -> None:
+        """An entry flow on the buttons; `done(answers)` is the command its confirm makes."""
+        self.entry, self._entry_done = mode, done
+        self._last_activity = self.now()
+
     def _follow_table(self, now: float) -> None:
         """The table moved to a new phase: what the box showed of the old one gives
         way, so the next frame is the table's screen. The box's own calls move it too
@@ -144,6 +185,8 @@ class Controls:
             self.menu, taken_away = None, True
         if self.colour_mode is not None:  # a pass-around belongs to the phase it began in
             self.colour_mode, taken_away = None, True
+        if self.entry is not None and self.phase not in ("idle", "over"):
+            self.entry, taken_away = None, True
         self.notice = None  # it spoke of the old screen (a refusal, a seat)
         if self.throw_show is not None:
             self.throw_show.hide()
@@ -194,6 +237,8 @@ class Controls:
             if not self.colour_mode.press(name, kind):
                 self.colour_mode = None
             return []
+        if self.entry is not None:
+            return self._entry_press(name, kind)
         if name == "C" and kind == "short":
             return [ThrowSticks()]  # anywhere outside a menu; shown once thrown
         return self._table_press(name, kind)
@@ -223,7 +268,7 @@ class Controls:
 
     def show_colour_rounds(self, labels: Sequence[str], values: Sequence[Any]) -> None:
         """The "Secret colours" menu, with the choices the colour rounds offer now."""
-        self.menu = colours_menu(labels, values, back=game_menu(self._secret_colours, self._wifi))
+        self.menu = colours_menu(labels, values, back=self._game_menu())
 
     def start_colours(self, mode: ColourMode) -> None:
         self.colour_mode = mode
@@ -270,15 +315,48 @@ class Controls:
         elif name == "A":
             outcome = menu.chosen()
             self.menu = outcome if isinstance(outcome, Menu) else None
-            if outcome is not None and not isinstance(outcome, Menu):
+            if isinstance(outcome, ShowSheetQr):
+                self.show_sheet_qr = True  # the controls' own: no call to the world
+            elif outcome is not None and not isinstance(outcome, Menu):
                 return [outcome]
         return []
 
+    def _entry_press(self, name: str, kind: str) -> list[Command]:
+        assert self.entry is not None
+        outcome = self.entry.press(name, kind)
+        if outcome is True:
+            return []
+        done = self._entry_done
+        self.entry, self._entry_done = None, None
+        if isinstance(outcome, Done) and done is not None:
+            return [done(outcome.answers)]
+        return []  # stepped back past the first question: nothing recorded
+
+    def _sheet_press(self, name: str, kind: str) -> list[Command]:
+        """The scoreboard on screen: A its menu, B its next page, long C its QR."""
+        assert self.sheet is not None
+        press = (name, kind)
+        if name == "A":
+            self.show_sheet_qr = False
+            self.menu = sheet_menu(self.sheet, back=self._game_menu())
+        elif press == ("B", "short"):
+            self.page += 1
+            self.show_sheet_qr = False
+        elif press == ("C", "long"):
+            self.show_sheet_qr = not self.show_sheet_qr
+        return []
+
+    def _game_menu(self) -> Menu:
+        unfinished = self.sheet.game if self.sheet is not None and not self.sheet.over else None
+        return game_menu(self._secret_colours, self._wifi, unfinished)
+
     def _table_press(self, name: str, kind: str) -> list[Command]:
         press = (name, kind)
+        if self.sheet is not None:
+            return self._sheet_press(name, kind)
         if self.phase == "idle":
             if name == "A":
-                self.menu = game_menu(self._secret_colours, self._wifi)
+                self.menu = self._game_menu()
         elif self.phase == "lobby":
             if press == ("A", "short"):
                 return [StartGame()]

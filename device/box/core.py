@@ -39,13 +39,20 @@ from PIL import Image
 
 from device import interpreter
 from device.box.commands import (
+    SHEET_CALLS,
     TABLE_CALLS,
+    BeginEntry,
+    BeginSetup,
+    CloseSheet,
     Command,
     ConfirmRelease,
     EndGame,
     Hotspot,
     OpenLobby,
+    OpenSheet,
     PassGameColours,
+    PassSheetColours,
+    RecordEntry,
     Rematch,
     SetLanguage,
     ShowColourRounds,
@@ -55,6 +62,7 @@ from device.box.commands import (
     ThrowSticks,
 )
 from device.box.controls import Clock, Controls
+from device.box.entry import EntryMode
 from device.box.inbox import Edge, Event, HealthChanged, Inbox, Press, TableChanged, Thrown
 from device.box.look import (
     DIMMED_PIXEL,
@@ -69,8 +77,11 @@ from device.box.look import (
     turn_lights,
 )
 from device.box.outputs import Outputs
-from device.colour_round import GameColours, PassAround, mode_for, round_choices
+from device.colour_round import GameColours, PassAround, RoundColours, mode_for, round_choices
 from device.companion.colours import ColourRounds
+from device.companion.scoreboard import OnShow, Scoreboard, scoring_of
+from device.companion.sheet import Refusal
+from device.games import title as device_games_title
 from device.hotspot import Hotspot as BoxWifi
 from device.hotspot import HotspotError, HotspotState
 from device.i18n import N_, Text
@@ -111,9 +122,11 @@ class Box:
         wifi: BoxWifi | None = None,
         follow_wifi: bool = True,
         box_name: str | None = None,
+        scoreboard: Scoreboard | None = None,
         clock: Clock = time.monotonic,
     ) -> None:
         self.table = table
+        self.scoreboard = scoreboard  # score sheets of games played with real pieces
         self.sticks = sticks  # the dice-stick roller that button C throws
         self.colours = colours  # secret colours for a game on a real board
         self.hardware = hardware
@@ -134,6 +147,7 @@ class Box:
         self._stepping = threading.Lock()  # one step at a time: the render thread's or flush's
         self._worker = threading.Thread(target=self._render_loop, name="box-render", daemon=True)
         self._unsubscribers: list[Callable[[], None]] = []
+        self._board_heard: tuple[str, Any, Any, bool] | None = None  # for the buzzer
 
     # --- life cycle -----------------------------------------------------------------
 
@@ -261,8 +275,8 @@ class Box:
         with self._stepping:
             events = self._inbox.take()
             self.controls.tick()  # first: a failing step below must not leave a wake-up due
-            status, view = self._read_table()
-            self.controls.see(status, view)
+            status, view, sheet = self._read_table()
+            self.controls.see(status, view, sheet)
             acted = False
             for event in events:
                 try:
@@ -270,14 +284,33 @@ class Box:
                 except Exception:  # one bad event must not lose the others
                     log.exception("the box could not handle %s", event)
             if acted:  # the table may have moved: draw what it is now
-                status, view = self._read_table()
-                self.controls.see(status, view)
+                status, view, sheet = self._read_table()
+                self.controls.see(status, view, sheet)
+            self._sound_sheet(self.controls.sheet)
             self._draw(status, view)
 
-    def _read_table(self) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def _read_table(self) -> tuple[dict[str, Any], dict[str, Any] | None, OnShow | None]:
         status = self.table.status()
         view = self.table.view(None) if status["phase"] in ("playing", "over") else None
-        return status, view
+        sheet = None
+        if self.scoreboard is not None and status["phase"] in ("idle", "over"):
+            try:
+                sheet = self.scoreboard.shown()
+            except Exception:  # a sheet that cannot be read must not stop the box
+                log.exception("the box could not read the score sheet")
+        return status, view, sheet
+
+    def _sound_sheet(self, sheet: OnShow | None) -> None:
+        """The buzzer marks a round recorded on the sheet shown and its end, from the
+        box or a phone (a rename changes neither totals nor stage: no sound)."""
+        heard = None
+        if sheet is not None:
+            board = sheet.board
+            heard = (sheet.game, str(board.stage), tuple(board.totals), board.over)
+        before, self._board_heard = self._board_heard, heard
+        if before is None or heard is None or before[0] != heard[0] or before == heard:
+            return
+        self._outputs.play("game_end" if heard[3] and not before[3] else "recorded")
 
     def _handle(self, event: Event) -> bool:
         """Feed one event to the controls; True if it made a call to the world."""
@@ -304,6 +337,8 @@ class Box:
         "a game is already open" for a choice nobody can see any more."""
         if isinstance(command, TABLE_CALLS) and self._moved_on():
             return
+        if isinstance(command, SHEET_CALLS) and self.table.phase not in ("idle", "over"):
+            return  # a phone opened a digital game meanwhile: the sheet is not on show
         try:
             if isinstance(command, StartGame):
                 self.table.start()
@@ -326,12 +361,60 @@ class Box:
                 self._hotspot(command.action)
             elif isinstance(command, ConfirmRelease):
                 self.table.confirm_release_on_box()
-            else:
+            elif isinstance(command, ShowColourRounds | StartColours):
                 self._colour_rounds(command)
-        except TableError as err:
+            else:
+                self._sheet_call(command)
+        except (TableError, Refusal) as err:
             if not (isinstance(command, TABLE_CALLS) and self._moved_on()):
                 # Worded when drawn, in the table's language (its template and params).
                 self.controls.refused(Text(err.template, err.params))
+
+    def _sheet_call(self, command: Command) -> None:
+        """A score sheet's command: set one up, an entry flow, record, close, colours."""
+        board = self.scoreboard
+        assert board is not None  # only a box with score sheets offers them
+        if isinstance(command, BeginSetup):
+            self._begin_setup(board, command)
+        elif isinstance(command, OpenSheet):
+            shown = board.open(command.game, command.players, dict(command.answers))
+            self._pass_sheet_colours(shown)  # Sàrénà's colours: looked at first
+        elif isinstance(command, BeginEntry):
+            entry, game = command.entry, command.game
+
+            def preview(answers: Any) -> tuple[Any, Any]:
+                after = board.preview(game, entry, answers)
+                return after.board, after.names
+
+            def record(answers: dict[str, int]) -> Command:
+                return RecordEntry(game, entry, tuple(answers.items()), command.version)
+
+            mode = EntryMode(entry.label, entry.asks, preview, warning=entry.warning)
+            self.controls.start_entry(mode, record)
+        elif isinstance(command, RecordEntry):
+            board.record(command.game, command.entry, dict(command.answers), command.version)
+        elif isinstance(command, CloseSheet):
+            board.close()
+        elif isinstance(command, PassSheetColours) and self.colours is not None:
+            self.controls.start_colours(PassAround(RoundColours(self.colours, command.round_id)))
+
+    def _begin_setup(self, board: Scoreboard, command: BeginSetup) -> None:
+        """The game's set-up questions (Chanoyu's first host) on the buttons, if any."""
+        scoring = scoring_of(command.game)
+        asks = scoring.setup_asks(command.players) if scoring is not None else ()
+        if not asks:
+            self._sheet_call(OpenSheet(command.game, command.players))
+            return
+        mode = EntryMode(device_games_title(command.game), lambda answers: asks, None)
+        self.controls.start_entry(
+            mode, lambda answers: OpenSheet(command.game, command.players, tuple(answers.items()))
+        )
+
+    def _pass_sheet_colours(self, shown: OnShow) -> None:
+        scoring = scoring_of(shown.game)
+        held = scoring.colours(shown.state) if scoring is not None else None
+        if held is not None and self.colours is not None:
+            self.controls.start_colours(PassAround(RoundColours(self.colours, held)))
 
     def _hotspot(self, action: str) -> None:
         """Start, stop or show the box's own Wi-Fi; NetworkManager's refusal is shown

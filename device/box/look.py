@@ -16,14 +16,18 @@ from typing import Any, Protocol
 from PIL import Image
 
 import engines
+from device import games as device_games
+from device.box.entry import EntryMode
 from device.box.menus import Menu
 from device.colour_round import ColourMode
+from device.companion.scoreboard import OnShow
 from device.hotspot import HotspotState
 from device.i18n import N_, Text, say
 from device.screens import message_screen, screen_for
 from device.screens.hotspot import hotspot_screen
 from device.screens.menu import menu_screen
 from device.screens.render import seat_name
+from device.screens.scoreboard import next_screen, sheet_qr_screen, standings_screen
 from device.screens.sticks import sticks_screen
 from device.screens.takeback import take_back_screen
 from device.throw_show import ThrowShow
@@ -63,6 +67,12 @@ class Shown(Protocol):
     def rescued(self) -> bool: ...
     @property
     def wifi(self) -> HotspotState | None: ...
+    @property
+    def entry(self) -> EntryMode | None: ...
+    @property
+    def sheet(self) -> OnShow | None: ...
+    @property
+    def show_sheet_qr(self) -> bool: ...
 
 
 # What the OLED says of a saved game an update could not resume (status "problem").
@@ -101,6 +111,8 @@ def oled_picture(
         return menu_screen(say(menu.title, lang), labels, menu.selected, lang=lang)
     if controls.colour_mode is not None:
         return controls.colour_mode.screen(lang)
+    if controls.entry is not None:
+        return controls.entry.screen(lang)
     if controls.wifi is not None:
         return hotspot_screen(controls.wifi, lang)
     show = controls.throw_show
@@ -110,12 +122,32 @@ def oled_picture(
     asking = pending_take_back(status)
     if asking is not None:  # the game waits for the table's answer: say so to all
         return take_back_screen(asking, status)
+    if controls.sheet is not None:
+        return scoreboard_picture(controls, base_url, lang)
     if status["phase"] == "idle":
         return screen_for(None, status, base_url, box_name=box_name)
     join = join_url(base_url, status)
     if status["phase"] == "playing" and controls.show_join:
         return screen_for(None, {**status, "phase": "lobby"}, join)
     return screen_for(view, status, join, page=controls.page)
+
+
+def scoreboard_picture(controls: Shown, base_url: str, lang: str | None) -> Image.Image:
+    """The sheet on show: its standings, what comes next, or its page's QR."""
+    sheet = controls.sheet
+    assert sheet is not None
+    if controls.show_sheet_qr:
+        return sheet_qr_screen(sheet_url(base_url, sheet.game), lang)
+    title = str(say(device_games.title(sheet.game), lang))
+    if controls.page % 2 == 0:
+        return standings_screen(title, sheet.board, sheet.names, lang)
+    return next_screen(title, sheet.board, lang)
+
+
+def sheet_url(base_url: str, game: str) -> str:
+    """The sheet page's short link (webui/routes/scoreboard.py), in upper case so its
+    QR can use alphanumeric mode and stay small enough to scan off the OLED."""
+    return f"{base_url}/S/{game}".upper()
 
 
 def led_state(
@@ -125,6 +157,8 @@ def led_state(
     if controls.colour_mode is not None:
         return controls.colour_mode.leds()  # dark between looks; the colour while A is held
     sticks = list(turn_lights(status, view))
+    if controls.sheet is not None:  # the leaders, or whose deal or host turn is next
+        sticks = [seat in controls.sheet.board.lights for seat in range(len(sticks))]
     if controls.throw_show is not None:
         # A throw's dark sticks, until the turn lights change or a few seconds pass.
         thrown = controls.throw_show.lights(now, sticks)

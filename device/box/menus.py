@@ -18,22 +18,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import engines
 from device import games as device_games
 from device.box.commands import (
+    BeginEntry,
+    BeginSetup,
+    CloseSheet,
     Command,
     EndGame,
     Hotspot,
     OpenLobby,
+    PassSheetColours,
     Rematch,
     SetLanguage,
     ShowColourRounds,
+    ShowSheetQr,
     StartColours,
 )
 from device.colour_round import MENU_ITEM, MENU_LABEL
 from device.i18n import LANGUAGES, N_, Nn_
+
+if TYPE_CHECKING:
+    from device.companion.scoreboard import OnShow
 
 EVERY_PHASE = frozenset({"idle", "lobby", "playing", "over"})
 BETWEEN_GAMES = frozenset({"idle", "over"})  # where a new game can be opened
@@ -63,17 +72,24 @@ class Menu:
 
 
 LANGUAGE_ITEM = "language"  # its value in the game menu, beside the engines' names
+SCORE_ITEM = "score"
+SCORE_LABEL = N_("Score a game on the table")
 WIFI_ITEM = "wifi"
 # In every language's words at once, so whoever reads the box finds it, whatever the
 # box speaks now (a name, as the languages' own names in their menu).
 LANGUAGE_LABEL = "Language / 言語"
 
 
-def game_menu(secret_colours: bool, wifi: bool = False) -> Menu:
-    """Every engine, then (when the box keeps colour rounds) "Secret colours", the
-    table's language, and (where NetworkManager runs) the box's own Wi-Fi."""
+def game_menu(secret_colours: bool, wifi: bool = False, unfinished: str | None = None) -> Menu:
+    """Every engine, then scoring a game played with real pieces, (when the box keeps
+    colour rounds) "Secret colours", the table's language, and (where NetworkManager
+    runs) the box's own Wi-Fi. `unfinished`: the game of a score sheet not yet over,
+    which a new game or sheet does not push aside without asking."""
     names = engines.names()
     labels, values = [device_games.title(name) for name in names], list(names)
+    if scored_games():
+        labels.append(SCORE_LABEL)
+        values.append(SCORE_ITEM)
     if secret_colours:  # last: secret colours for a game on a real board
         labels.append(MENU_LABEL)
         values.append(MENU_ITEM)
@@ -84,16 +100,83 @@ def game_menu(secret_colours: bool, wifi: bool = False) -> Menu:
         values.append(WIFI_ITEM)
 
     def choose(game: str) -> Menu | Command:
-        back = game_menu(secret_colours, wifi)
+        back = game_menu(secret_colours, wifi, unfinished)
         if game == MENU_ITEM:
             return ShowColourRounds()
         if game == LANGUAGE_ITEM:
             return language_menu(back=back)
         if game == WIFI_ITEM:
             return wifi_menu(back=back)
+        if game == SCORE_ITEM:
+            return score_menu(unfinished, back=back)
+        if unfinished is not None:  # a digital game hides the sheet: ask first
+            return players_menu(game, back=back, open_for=_over_sheet)
         return players_menu(game, back=back)
 
     return Menu(N_("New game"), labels, values, choose, phases=BETWEEN_GAMES)
+
+
+def _over_sheet(game: str, players: int) -> Menu:
+    return confirm(
+        N_("Score sheet not finished: open anyway?"), OpenLobby(game, players), BETWEEN_GAMES
+    )
+
+
+def scored_games() -> list[str]:
+    """The games the box can keep a score sheet of (each declares its `scoring`)."""
+    return [name for name, game in device_games.registered().items() if game.scoring]
+
+
+def score_menu(unfinished: str | None, back: Menu | None = None) -> Menu:
+    """ "Score a game on the table": the game, then its player count; its sheet opens
+    with every seat unnamed (a phone names them)."""
+    names = scored_games()
+
+    def players(game: str) -> Menu:
+        def start(chosen: str, count: int) -> Menu | Command:
+            if unfinished == chosen:  # that game's sheet is still under way
+                return confirm(N_("Start a new sheet?"), BeginSetup(chosen, count), BETWEEN_GAMES)
+            return BeginSetup(chosen, count)
+
+        return players_menu(game, score_menu(unfinished, back), open_for=start)
+
+    return Menu(
+        SCORE_LABEL,
+        [device_games.title(name) for name in names],
+        names,
+        players,
+        back=back,
+        phases=BETWEEN_GAMES,
+    )
+
+
+def sheet_menu(sheet: OnShow, back: Menu) -> Menu:
+    """A on the scoreboard: what the buttons can enter now, the last entry again, the
+    sheet's secret colours, its page's QR, putting it away, or another game."""
+    declared = device_games.game(sheet.game)
+    scoring = declared.scoring if declared is not None else None
+    choices: list[tuple[str, Callable[[], Menu | Command | None]]] = []
+    if scoring is not None:
+        for entry in scoring.entries(sheet.state):
+            choices.append((entry.label, partial(BeginEntry, sheet.game, entry, sheet.version)))
+        correction = scoring.correction(sheet.state)
+        if correction is not None:
+            last = partial(BeginEntry, sheet.game, correction, sheet.version)
+            choices.append((N_("Correct the last entry"), last))
+        colours = scoring.colours(sheet.state)
+        if colours is not None:
+            choices.append((N_("Pass the box"), partial(PassSheetColours, colours)))
+    choices.append((N_("Sheet on a phone (QR)"), ShowSheetQr))
+    close = confirm(N_("Put the scoreboard away?"), CloseSheet(), BETWEEN_GAMES)
+    choices.append((N_("Put the scoreboard away"), lambda: close))
+    choices.append((N_("New game"), lambda: back))
+    return Menu(
+        device_games.title(sheet.game),
+        [label for label, _ in choices],
+        list(range(len(choices))),
+        lambda index: choices[index][1](),
+        phases=BETWEEN_GAMES,
+    )
 
 
 def language_menu(back: Menu | None = None) -> Menu:
@@ -137,7 +220,7 @@ def players_menu(
     game: str,
     back: Menu | None = None,
     *,
-    open_for: Callable[[str, int], Command] = OpenLobby,
+    open_for: Callable[[str, int], Menu | Command] = OpenLobby,
     phases: frozenset[str] = BETWEEN_GAMES,
 ) -> Menu:
     """The game's player counts; choosing one opens its lobby (`open_for`: a new

@@ -13,11 +13,12 @@ they are in the journal.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from device.i18n import N_
 from device.journal import Journal
 from device.names import tidy_name
 from device.refusal import Refusal as BaseRefusal
@@ -62,7 +63,7 @@ class JournalSheet:
         starts = [i for i, entry in enumerate(entries) if entry["kind"] == "setup"]
         if not starts:
             return None, []
-        return entries[starts[-1]]["body"], entries[starts[-1] + 1 :]
+        return renamed(entries[starts[-1]]["body"], entries[starts[-1] + 1 :])
 
     def _add(self, kind: str, body: dict[str, Any]) -> int:
         """Append one entry (under the lock); returns its id."""
@@ -82,6 +83,24 @@ class GameSheet(JournalSheet):
 
     def __init__(self, tools: SheetTools) -> None:
         super().__init__(tools.journal, tools.on_change)
+
+    def rename(self, seat: int, name: object) -> dict[str, Any]:
+        """Name a seat of the sheet in use (one set up on the box has none): an entry
+        of its own, so the entries before keep the name they were made under."""
+        with self._writing():
+            setup, _ = self._latest_setup()
+            if setup is None:
+                raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
+            players = len(setup["names"])
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+                raise SheetError(
+                    "choose a seat from 1 to {players}", "sheet_seat", {"players": players}
+                )
+            clean = clean_name(name, seat)
+            if clean is None:
+                raise SheetError("type a name for seat {seat}", "sheet_name", {"seat": seat + 1})
+            self._add("rename", {"seat": seat, "name": clean})
+        return self.state()
 
     def state(self) -> dict[str, Any]:
         """The sheet as its page shows it (public: no secret ever)."""
@@ -108,7 +127,7 @@ class GameSheet(JournalSheet):
 class SheetOutcome:
     """One score sheet as history sees it: public facts only, never its entries."""
 
-    names: list[str]
+    names: list[str | None]  # None: a seat nobody named
     scores: list[int | float | None]  # per seat; None: not known
     winners: list[int]  # seats; [] until it is over
     over: bool
@@ -140,8 +159,24 @@ def corrected(
     return latest, corrections
 
 
-def clean_names(names: object, players: int) -> list[str]:
-    """One name per seat, clockwise, each cleaned by clean_name; ValueError if not."""
+def renamed(setup: dict[str, Any], entries: list[Entry]) -> tuple[dict[str, Any], list[Entry]]:
+    """The setup with the names its "rename" entries gave, and its other entries: every
+    sheet reads its names so, and none needs to know renames exist."""
+    if "names" not in setup:
+        return setup, entries
+    names = list(setup["names"])
+    others = []
+    for entry in entries:
+        if entry["kind"] == "rename" and 0 <= entry["body"]["seat"] < len(names):
+            names[entry["body"]["seat"]] = entry["body"]["name"]
+        elif entry["kind"] != "rename":
+            others.append(entry)
+    return {**setup, "names": names}, others
+
+
+def clean_names(names: object, players: int) -> list[str | None]:
+    """One name per seat, clockwise, each cleaned by clean_name (None: a seat left
+    unnamed, shown as "Seat N" until it is named); ValueError if not."""
     if not isinstance(names, list) or len(names) != players:
         raise SheetError(
             "give {players} names, one per seat, clockwise", "sheet_names", {"players": players}
@@ -149,12 +184,28 @@ def clean_names(names: object, players: int) -> list[str]:
     return [clean_name(name, seat) for seat, name in enumerate(names)]
 
 
-def clean_name(name: object, seat: int) -> str:
-    """A name as typed, trimmed to one short printable line; empty: "Player N"."""
+def clean_name(name: object, seat: int) -> str | None:
+    """A name as typed, trimmed to one short printable line; None for none (or a
+    blank one): the seat stays unnamed."""
+    if name is None:
+        return None
     if not isinstance(name, str):
         raise SheetError("seat {seat}: a name must be text", "sheet_name", {"seat": seat + 1})
-    return tidy_name(name) or default_name(seat)
+    return tidy_name(name) or None
 
 
 def default_name(seat: int) -> str:
+    """What history calls a seat without a name: nobody, for the standings."""
     return f"Player {seat + 1}"
+
+
+def seat_label(names: Sequence[str | None], seat: int) -> str:
+    """A seat's name, or for an unnamed one "Seat N" in the reader's language (a Text:
+    said where it is shown, an error's param included)."""
+    name = names[seat] if seat < len(names) else None
+    return name or N_("Seat {number}", number=seat + 1)
+
+
+def shown_names(names: Sequence[str | None]) -> list[str]:
+    """Every seat's `seat_label`: for the words of a refusal."""
+    return [seat_label(names, seat) for seat in range(len(names))]

@@ -19,6 +19,7 @@ from PIL import Image
 
 import engines
 from device.companion import SheetTools
+from device.companion.scoring import Scoring
 from device.companion.sheet import GameSheet
 from device.i18n import Text
 
@@ -41,6 +42,9 @@ class DeviceGame:
     # language: (summary, status) -> text, or None for the generic wording
     # (device.screens.outcome). For reasons a game's rules make surprising.
     outcome: Callable[[Mapping[str, Any], Mapping[str, Any]], str | None] | None = None
+    # Scoring a game played with real pieces on the box: its sheet's scoreboard (OLED,
+    # LEDs, TV) and what the buttons enter (device.companion.scoring); None: phones only.
+    scoring: Scoring | None = None
 
 
 def declared_by_games(package: str) -> dict[str, Any]:

@@ -244,7 +244,8 @@ class History:
                         seats=[
                             SeatResult(
                                 seat,
-                                past.names[seat] if seat < len(past.names) else default_name(seat),
+                                (past.names[seat] if seat < len(past.names) else None)
+                                or default_name(seat),  # unnamed: nobody, for standings
                                 past.scores[seat] if seat < len(past.scores) else None,
                                 seat in past.winners,
                             )

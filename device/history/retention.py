@@ -126,11 +126,31 @@ def _rename_in_sheet(db: sqlite3.Connection, sheet: str, listed: set[str], same:
         "SELECT id, body FROM sheet_entries WHERE sheet = ? AND kind = 'setup' ORDER BY id",
         (sheet,),
     ).fetchall()
-    changed = 0
-    for n, (entry_id, text) in enumerate(setups):
-        if n + 1 < len(setups) or f"{SHEET_REF}{entry_id}" in listed:
-            changed += _rename_body(db, entry_id, text, same)
-    return changed
+    past = [
+        entry_id
+        for n, (entry_id, _) in enumerate(setups)
+        if n + 1 < len(setups) or f"{SHEET_REF}{entry_id}" in listed
+    ]
+    touched = {
+        entry_id
+        for entry_id, text in setups
+        if entry_id in past and _rename_body(db, entry_id, text, same)
+    }
+    # A name given later (a "rename" entry) belongs to the setup before it.
+    renames = db.execute(
+        "SELECT id, body FROM sheet_entries WHERE sheet = ? AND kind = 'rename' ORDER BY id",
+        (sheet,),
+    ).fetchall()
+    for entry_id, text in renames:
+        owner = max((setup for setup, _ in setups if setup < entry_id), default=None)
+        body = json.loads(text)
+        if owner in past and same(body.get("name")):
+            body["name"] = default_name(body["seat"])
+            db.execute(
+                "UPDATE sheet_entries SET body = ? WHERE id = ?", (json.dumps(body), entry_id)
+            )
+            touched.add(owner)
+    return len(touched)
 
 
 def _rename_body(db: sqlite3.Connection, entry_id: int, text: str, same: Any) -> int:

@@ -618,6 +618,14 @@ class Journal:
             ).fetchall()
         return [{"id": i, "kind": k, "body": json.loads(b), "at": at} for i, k, b, at in rows]
 
+    def sheet_versions(self) -> dict[str, int]:
+        """Each sheet's newest entry id: which changed last, and whether one changed."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT sheet, MAX(id) FROM sheet_entries GROUP BY sheet"
+            ).fetchall()
+        return {sheet: newest for sheet, newest in rows}
+
     def sheet_totals(self, sheet: str) -> dict[str, Any] | None:
         """What a sheet's folded entries add up to: {"body", "entries", "last_id"}, or None."""
         with self._lock:

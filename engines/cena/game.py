@@ -32,7 +32,7 @@ from engines.cena.cards import (
 )
 from engines.cena.objectives import Objective
 from engines.cena.options import DEALS, DECLARED, Settings, parse_options
-from engines.cena.scoring import alliance_breakdown, seat_scores, winners_of
+from engines.cena.scoring import alliance_breakdown, host_of_deal, seat_scores, winners_of
 from engines.cena.tricks import winning_alliance
 
 PUBLIC_CARDS = 3
@@ -391,7 +391,8 @@ class Cena(Game):
             }
         ]
         if self.deal < DEALS:
-            self._start_deal(self.deal + 1, (self.host + 1) % self.players, None)
+            next_host = host_of_deal(self.deal + 1, self.settings.host, self.players)
+            self._start_deal(self.deal + 1, next_host, None)
             events.append(
                 {
                     "type": "deal_started",

@@ -57,6 +57,12 @@ def seat_scores(alliances: Sequence[int]) -> list[int]:
     return [alliances[seat - 1] + alliances[seat] for seat in range(len(alliances))]
 
 
+def host_of_deal(deal: int, first_host: int, players: int) -> int:
+    """Who hosts deal `deal` (from 1): the host passes one seat to the left each deal;
+    the host's left neighbour leads the first trick."""
+    return (first_host + deal - 1) % players
+
+
 def winners_of(totals: Sequence[int]) -> list[int]:
     """Every seat with the highest total: ties share the victory."""
     best = max(totals)

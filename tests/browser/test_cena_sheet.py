@@ -78,4 +78,4 @@ def test_the_cena_sheet_takes_a_deal_a_refusal_and_a_correction(
     by("sheet-start").click()
     expect(by("sheet-alliance")).to_have_count(4)
     expect(by("sheet-corrections")).to_have_count(0)
-    assert device.get("/api/companion/cena")["names"] == [*NAMES, "Player 4"]
+    assert device.get("/api/companion/cena")["names"] == [*NAMES, None]  # unnamed: "Seat 4"

@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import engines
-from device.box.menus import LANGUAGE_LABEL
+from device.box.menus import LANGUAGE_LABEL, SCORE_LABEL
 from device.colour_round import MENU_LABEL as COLOURS_MENU_LABEL
 from device.screens import lobby_screen, menu_screen
 from hardware.config import HardwareConfig
@@ -121,9 +121,9 @@ def test_the_simulated_box_opens_cancels_and_starts_a_game(
     version = box.version()
     box.press("A")
     expect(box.oled).not_to_have_attribute("data-version", version)
-    # Every game, then secret colours for a game on a real board, then the language.
+    # Every game, scoring one played with real pieces, secret colours, the language.
     titles = [engines.info(name)["title"] for name in engines.names()]
-    titles.extend([COLOURS_MENU_LABEL, LANGUAGE_LABEL])
+    titles.extend([SCORE_LABEL, COLOURS_MENU_LABEL, LANGUAGE_LABEL])
     assert box.frame() != idle
     box.shows(menu_screen("New game", titles, 0))
 

@@ -90,7 +90,7 @@ def test_secret_colours_follows_the_games_in_the_game_menu(rig: Rig) -> None:
     assert menu is not None
     # The games, "Secret colours", then the table's language (device/box/menus.py).
     assert menu.labels[-2:] == ["Secret colours", LANGUAGE_LABEL]
-    assert menu.labels[:-2] == [engines.info(name)["title"] for name in engines.names()]
+    assert menu.labels[:-3] == [engines.info(name)["title"] for name in engines.names()]
 
 
 def test_without_a_colour_keeper_the_menu_has_no_secret_colours(tmp_path: Path) -> None:
@@ -121,7 +121,7 @@ def test_hold_a_shows_your_colour_on_the_oled_and_the_led_and_release_blanks_bot
     rig: Rig,
 ) -> None:
     colours = start_round(rig, 3)
-    names = ["Player 1", "Player 2", "Player 3"]
+    names = ["Seat 1", "Seat 2", "Seat 3"]
     waiting = pass_screen(names[0], 0, 3, code_of(rig)).tobytes()
     assert code_of(rig) is not None, "phones claim the box's round with the code it shows"
     assert rig.frame() == waiting
@@ -138,7 +138,7 @@ def test_hold_a_shows_your_colour_on_the_oled_and_the_led_and_release_blanks_bot
 
 def test_b_passes_the_box_and_each_seat_sees_only_its_own_colour(rig: Rig) -> None:
     colours = start_round(rig, 4)
-    names = [f"Player {n}" for n in range(1, 5)]
+    names = [f"Seat {n}" for n in range(1, 5)]
     for seat in range(4):
         assert rig.frame() == pass_screen(names[seat], seat, 4, code_of(rig)).tobytes()
         assert rig.box.leds()["sticks"][seat] is True
@@ -153,7 +153,7 @@ def test_b_passes_the_box_and_each_seat_sees_only_its_own_colour(rig: Rig) -> No
 
 def test_the_oled_never_shows_a_colour_while_a_is_released(rig: Rig) -> None:
     start_round(rig, 4)
-    colour_frames = every_colour_frame([f"Player {n}" for n in range(1, 5)])
+    colour_frames = every_colour_frame([f"Seat {n}" for n in range(1, 5)])
     released_from = len(rig.oled.frames)
     for step in range(12):
         # Frames sent while A was up: no colour.
@@ -175,7 +175,7 @@ def test_the_oled_never_shows_a_colour_while_a_is_released(rig: Rig) -> None:
 def test_a_press_and_release_queued_together_never_draw_the_colour(rig: Rig) -> None:
     """The render thread was busy while A went down and up: it draws the outcome only."""
     start_round(rig, 2)
-    colour_frames = every_colour_frame(["Player 1", "Player 2"])
+    colour_frames = every_colour_frame(["Seat 1", "Seat 2"])
     before = len(rig.oled.frames)
     rig.box.press("A", True)
     rig.box.press("A", False)
@@ -188,7 +188,7 @@ def test_b_while_a_is_held_passes_the_box_hidden(rig: Rig) -> None:
     start_round(rig, 2)
     rig.hold("A")
     rig.click("B")  # seat 2 must not see seat 1's colour, nor its own without pressing
-    assert rig.frame() == pass_screen("Player 2", 1, 2, code_of(rig)).tobytes()
+    assert rig.frame() == pass_screen("Seat 2", 1, 2, code_of(rig)).tobytes()
     assert rig.status_led() == pytest.approx(DARK)
     rig.release("A")
 
@@ -202,7 +202,7 @@ def test_long_b_leaves_and_the_round_can_be_passed_again(rig: Rig) -> None:
     assert menu is not None and menu.labels[:2] == ["Pass the box", "Reveal all"]
     rig.click("A")  # pass the box: the same round, from seat 1
     rig.hold("A")
-    assert rig.frame() == colour_screen("Player 1", colours[0]).tobytes()
+    assert rig.frame() == colour_screen("Seat 1", colours[0]).tobytes()
     rig.release("A")
 
 
@@ -220,7 +220,7 @@ def test_reveal_all_asks_first_then_shows_everyone_and_ends_the_round(rig: Rig) 
     choose_from_game_menu_item(rig, "Reveal all")
     rig.click("B")
     rig.click("A")  # "Yes"
-    names = ["Player 1", "Player 2", "Player 3"]
+    names = ["Seat 1", "Seat 2", "Seat 3"]
     assert rig.frame() == reveal_screen(names, colours).tobytes()
     current = rounds_of(rig).current()
     assert current is not None and current.revealed
@@ -300,10 +300,10 @@ def test_letting_go_of_a_blanks_the_oled_at_once_from_the_render_thread(tmp_path
             return time.perf_counter()
 
         rig.box.press("A", True)  # as gpiozero's thread would: it only queues the edge
-        wait_for_frame(colour_screen("Player 1", colours[0]).tobytes())
+        wait_for_frame(colour_screen("Seat 1", colours[0]).tobytes())
         let_go = time.perf_counter()
         rig.box.press("A", False)
-        blanked = wait_for_frame(pass_screen("Player 1", 0, 2, code_of(rig)).tobytes())
+        blanked = wait_for_frame(pass_screen("Seat 1", 0, 2, code_of(rig)).tobytes())
         # The LEDs follow the frame in the same render step: on a busy machine the
         # test may read them between the two.
         deadline = time.monotonic() + 2

@@ -22,7 +22,7 @@ from device.box.commands import (
 )
 from device.box.controls import FOLLOW_GRACE, Controls
 from device.box.look import PROBLEM_LINES, led_state, oled_picture, throw_label, turn_lights
-from device.box.menus import LANGUAGE_LABEL, Menu
+from device.box.menus import LANGUAGE_LABEL, SCORE_LABEL, Menu
 from device.colour_round import DARK, LED_COLOURS, MENU_LABEL, PassAround, Reveal
 from device.screens import message_screen, screen_for
 from device.screens.colours import colour_screen, pass_screen
@@ -265,10 +265,10 @@ def test_the_game_menu_lists_every_engine_b_moves_and_wraps_long_b_closes() -> N
     made.press("A", "short")
     menu = menu_of(made)
     # Every game, then the table's language (device/box/menus.py).
-    assert menu.labels == [*TITLES, LANGUAGE_LABEL] and menu.selected == 0
+    assert menu.labels == [*TITLES, SCORE_LABEL, LANGUAGE_LABEL] and menu.selected == 0
     for step in range(1, len(TITLES) + 2):
         assert made.press("B", "short") == []
-        assert menu.selected == step % (len(TITLES) + 1)
+        assert menu.selected == step % (len(TITLES) + 2)  # the games, scoring, the language
     assert made.press("C", "short") == []  # C does nothing in a menu
     assert made.press("C", "long") == []
     assert made.menu is menu
@@ -326,7 +326,7 @@ def test_secret_colours_ends_the_game_menu_and_asks_the_box_for_its_rounds() -> 
     made, _clock = controls(secret_colours=True)
     made.press("A", "short")
     menu = menu_of(made)
-    assert menu.labels == [*TITLES, MENU_LABEL, LANGUAGE_LABEL]
+    assert menu.labels == [*TITLES, SCORE_LABEL, MENU_LABEL, LANGUAGE_LABEL]
     while menu.labels[menu.selected] != MENU_LABEL:
         made.press("B", "short")
     assert made.press("A", "short") == [ShowColourRounds()]

@@ -68,7 +68,7 @@ def test_an_empty_sheet_has_no_players_and_no_outcome(sheet: ChanoyuSheet) -> No
 
 def test_setup_names_the_players_and_the_first_host(kept: Sheet, sheet: ChanoyuSheet) -> None:
     state = sheet.setup(3, ["  Ana ", "Bo\x00b", ""], host=2)
-    assert state["names"] == ["Ana", "Bob", "Player 3"]
+    assert state["names"] == ["Ana", "Bob", None]  # unnamed: shown as "Seat 3"
     assert state["first_host"] == 2 and state["next_host"] == 2
     assert kept.changes == 1
 

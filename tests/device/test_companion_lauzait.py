@@ -63,7 +63,7 @@ def test_an_empty_sheet(made: Sheet) -> None:
 
 def test_setup_throws_the_sticks_for_the_first_season(made: Sheet) -> None:
     state = made.sheet.setup(3, ["Ann", " Bo ", ""], layered_bridges=3)
-    assert state["names"] == ["Ann", "Bo", "Player 3"]
+    assert state["names"] == ["Ann", "Bo", None]  # unnamed: shown as "Seat 3"
     assert state["layered_bridges"] == 3 and state["season"] == 1 and state["seasons_in_game"] == 3
     [season] = state["seasons"]
     # Everyone is tied at 0: the same rule as the engine decides, with the same throws.

@@ -301,7 +301,7 @@ def test_only_its_owner_sets_up_a_sheet_with_a_phones_colours(kit: Kit) -> None:
 
 @pytest.mark.parametrize(
     ("players", "names"),
-    [(1, ["A"]), (5, ["A"] * 5), (3, ["A", "B"]), (2, "AB"), (2, ["A", None]), (False, [])],
+    [(1, ["A"]), (5, ["A"] * 5), (3, ["A", "B"]), (2, "AB"), (2, ["A", 7]), (False, [])],
 )
 def test_a_bad_setup_is_refused_and_changes_nothing(
     kit: Kit, players: object, names: object

@@ -145,11 +145,11 @@ def test_corrected_without_a_key_keeps_one_entry() -> None:
 )
 def test_a_name_is_one_short_printable_line(typed: str, kept: str) -> None:
     assert tidy_name(typed) == kept
-    assert clean_name(typed, 2) == (kept or "Player 3")
+    assert clean_name(typed, 2) == (kept or None)  # blank: the seat stays unnamed
 
 
 def test_names_are_one_per_seat_and_text() -> None:
-    assert clean_names(["Ann", "", " Cy "], 3) == ["Ann", "Player 2", "Cy"]
+    assert clean_names(["Ann", "", " Cy "], 3) == ["Ann", None, "Cy"]
     with pytest.raises(ValueError, match="give 3 names, one per seat"):
         clean_names(["Ann", "Bo"], 3)
     with pytest.raises(ValueError, match="give 2 names"):

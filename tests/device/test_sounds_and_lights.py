@@ -49,7 +49,7 @@ def test_cue_for(before: dict | None, after: dict | None, cue: str | None) -> No
 
 
 def test_every_melody_can_be_played() -> None:
-    assert set(MELODIES) == {"your_turn", "trick_won", "throw", "game_end"}
+    assert set(MELODIES) == {"your_turn", "trick_won", "throw", "game_end", "recorded"}
     for melody in MELODIES.values():
         checked_melody(melody)
         assert sum(seconds for _hz, seconds in melody) <= 0.7  # cues, not tunes

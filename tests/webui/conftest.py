@@ -132,6 +132,12 @@ class FakeCenaSheet:
         self.objectives, self.deals, self.corrections = objectives or [], {}, []
         return self.state()
 
+    def rename(self, seat: int, name: str) -> dict[str, Any]:
+        if not 0 <= seat < self.players or not name.strip():
+            raise ValueError("choose a seat and a name")
+        self.names[seat] = name.strip()
+        return self.state()
+
     def record_deal(
         self, deal: int, objective: dict[str, Any] | None, alliances: list[dict[str, Any]]
     ) -> dict[str, Any]:

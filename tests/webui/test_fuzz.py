@@ -111,6 +111,10 @@ WRITES: dict[str, Write] = {
             ],
         }
     ),
+    **{
+        f"/api/companion/{game}/rename": Write({"seat": 0, "name": "Ann"})
+        for game in ("cena", "chanoyu", "lauzait", "sarena")
+    },
     "/api/companion/chanoyu/setup": Write({"players": 3, "names": NAMES, "host": 1}),
     "/api/companion/chanoyu/round": Write(
         {
@@ -197,6 +201,7 @@ READS: dict[str, str] = {
     "/api/history/export.<kind>": "/api/history/export.{}",
     "/api/history/<ref>/export.<kind>": "/api/history/{}/export.csv",
     "/api/host/backup": "/api/host/backup",
+    "/i18n/<lang>.json": "/i18n/{}.json",
 }
 
 QUICK = 40  # malformed requests per write route (reads and changed bodies: a third)

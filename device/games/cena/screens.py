@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image
 
-from device.i18n import Words, words_for
+from device.i18n import N_, Words, say, words_for
 from device.screens.fonts import BIG, BODY, SMALL
 from device.screens.render import (
     HEIGHT,
@@ -124,7 +124,12 @@ def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> N
 
 
 def objective_text(objective: Mapping[str, Any], w: Words) -> str:
-    """The deal's objective card in the table's words: one sentence per kind of card
+    """The deal's objective card in the table's words (`objective_words`)."""
+    return str(say(objective_words(objective), w))
+
+
+def objective_words(objective: Mapping[str, Any]) -> str:
+    """The deal's objective card as words to say later: one sentence per kind of card
     (the same ids as the phones'), so each language orders it its own way; suit names
     stay as printed on the cards."""
     parity = objective.get("parity")
@@ -135,20 +140,18 @@ def objective_text(objective: Mapping[str, Any], w: Words) -> str:
     }
     kind = (parity or "", "suit" in objective, "number" in objective)
     texts = {
-        ("", False, False): w.gettext("{penalty} per card", **params),
-        ("", True, False): w.gettext("{penalty} per {suit} card", **params),
-        ("", False, True): w.gettext("{penalty} per card numbered {number}", **params),
-        ("", True, True): w.gettext("{penalty} per {suit} card numbered {number}", **params),
-        ("odd", False, False): w.gettext("{penalty} per odd card", **params),
-        ("odd", True, False): w.gettext("{penalty} per odd {suit} card", **params),
-        ("odd", False, True): w.gettext("{penalty} per odd card numbered {number}", **params),
-        ("odd", True, True): w.gettext("{penalty} per odd {suit} card numbered {number}", **params),
-        ("even", False, False): w.gettext("{penalty} per even card", **params),
-        ("even", True, False): w.gettext("{penalty} per even {suit} card", **params),
-        ("even", False, True): w.gettext("{penalty} per even card numbered {number}", **params),
-        ("even", True, True): w.gettext(
-            "{penalty} per even {suit} card numbered {number}", **params
-        ),
+        ("", False, False): N_("{penalty} per card", **params),
+        ("", True, False): N_("{penalty} per {suit} card", **params),
+        ("", False, True): N_("{penalty} per card numbered {number}", **params),
+        ("", True, True): N_("{penalty} per {suit} card numbered {number}", **params),
+        ("odd", False, False): N_("{penalty} per odd card", **params),
+        ("odd", True, False): N_("{penalty} per odd {suit} card", **params),
+        ("odd", False, True): N_("{penalty} per odd card numbered {number}", **params),
+        ("odd", True, True): N_("{penalty} per odd {suit} card numbered {number}", **params),
+        ("even", False, False): N_("{penalty} per even card", **params),
+        ("even", True, False): N_("{penalty} per even {suit} card", **params),
+        ("even", False, True): N_("{penalty} per even card numbered {number}", **params),
+        ("even", True, True): N_("{penalty} per even {suit} card numbered {number}", **params),
     }
     return texts.get(kind) or str(objective.get("text", ""))
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from device.companion.sheet import GameSheet, SheetError, clean_names, corrected
 from engines.cena import alliance_score
-from engines.cena.cards import HAND_SIZES, is_card
-from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, parse_objective
+from engines.cena.cards import HAND_SIZES, is_card, sort_cards
+from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, matching_cards, parse_objective
 from engines.cena.options import DEALS
 from engines.cena.scoring import seat_scores, winners_of
 
@@ -57,7 +57,7 @@ class CenaSheet(GameSheet):
     # --- writing ----------------------------------------------------------------------
 
     def setup(
-        self, players: int, names: Sequence[str], objectives: Sequence[Any] | None = None
+        self, players: int, names: Sequence[str | None], objectives: Sequence[Any] | None = None
     ) -> dict[str, Any]:
         """Start a new sheet (the old one stays in the journal)."""
         if not isinstance(players, int) or isinstance(players, bool) or players not in HAND_SIZES:
@@ -78,7 +78,8 @@ class CenaSheet(GameSheet):
         self, deal: int, objective: Mapping[str, Any] | None, alliances: Sequence[Any]
     ) -> dict[str, Any]:
         """Enter (or correct) one deal: per alliance k (seats k and k+1), its won cards,
-        either as {"cards": [...]} or as {"count": n, "penalty_cards": [...]}."""
+        either as {"cards": [...]}, as {"count": n, "penalty_cards": [...]} or, from the
+        box's buttons, as {"count": n, "penalty_count": m}."""
         with self._writing():
             state = self.state()
             players = state["players"]
@@ -114,6 +115,7 @@ class CenaSheet(GameSheet):
                 {"players": players},
             )
         seen: set[str] = set()
+        penalised = 0  # penalty cards given as counts (the box's buttons)
         rows: list[dict[str, Any]] = []
         for k, entry in enumerate(alliances):
             seats = [k, (k + 1) % players]
@@ -127,15 +129,13 @@ class CenaSheet(GameSheet):
                 cards = _card_list(entry["cards"], k)
                 _no_repeats(cards, seen)
                 rows.append({"seats": seats, "cards": cards, "score": alliance_score(cards, rule)})
+            elif "count" in entry and "penalty_count" in entry:
+                rows.append(_counted(k, seats, rule, entry["count"], entry["penalty_count"]))
+                penalised += entry["penalty_count"]
             elif "count" in entry:
                 count = entry["count"]
                 penalty_cards = _card_list(entry.get("penalty_cards", []), k)
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise SheetError(
-                        "alliance {alliance}: the count must be a number, 0 or more",
-                        "sheet_count",
-                        {"alliance": k + 1},
-                    )
+                _check_count(count, k)
                 if len(penalty_cards) > count:
                     raise SheetError(
                         "alliance {alliance}: more penalty cards than cards won",
@@ -161,6 +161,14 @@ class CenaSheet(GameSheet):
                     "sheet_alliance",
                     {"alliance": k + 1},
                 )
+        if rule is not None and len(seen & matching_cards(rule)) + penalised > len(
+            matching_cards(rule)
+        ):
+            raise SheetError(
+                "more penalty cards than the deck holds: {most}",
+                "sheet_penalty_cards",
+                {"most": len(matching_cards(rule))},
+            )
         total = sum(len(r["cards"]) if "cards" in r else r["count"] for r in rows)
         expected = HAND_SIZES[players] * players
         if total != expected:
@@ -170,6 +178,46 @@ class CenaSheet(GameSheet):
                 {"total": total, "players": players, "expected": expected},
             )
         return rows
+
+
+def _check_count(count: object, k: int) -> None:
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise SheetError(
+            "alliance {alliance}: the count must be a number, 0 or more",
+            "sheet_count",
+            {"alliance": k + 1},
+        )
+
+
+def _counted(
+    k: int, seats: list[int], rule: Mapping[str, Any] | None, count: object, penalties: object
+) -> dict[str, Any]:
+    """Alliance k's entry as two counts (the box's buttons): its cards won and how many
+    of them the objective penalises. The engine scores it on as many of the objective's
+    cards, since which ones they were changes nothing."""
+    _check_count(count, k)
+    assert isinstance(count, int)
+    if not isinstance(penalties, int) or isinstance(penalties, bool) or penalties < 0:
+        raise SheetError(
+            "alliance {alliance}: the penalty cards must be a number, 0 or more",
+            "sheet_penalty_cards",
+            {"alliance": k + 1},
+        )
+    if penalties > count:
+        raise SheetError(
+            "alliance {alliance}: more penalty cards than cards won",
+            "sheet_penalty_cards",
+            {"alliance": k + 1},
+        )
+    matching = sort_cards(matching_cards(rule)) if rule is not None else []
+    if penalties > len(matching):
+        raise SheetError(
+            "more penalty cards than the deck holds: {most}",
+            "sheet_penalty_cards",
+            {"most": len(matching)},
+        )
+    score = alliance_score(matching[:penalties], rule) + count - penalties
+    return {"seats": seats, "count": count, "penalty_count": penalties, "score": score}
 
 
 def _objective(raw: object, k: int) -> dict[str, Any]:

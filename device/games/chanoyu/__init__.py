@@ -1,6 +1,7 @@
 """Chanoyu on the box: trick, tableaux and scores on the OLED, the score sheet for real cards."""
 
 from device.games import DeviceGame
+from device.games.chanoyu.scoring import SCORING
 from device.games.chanoyu.screens import (
     chanoyu_outcome,
     chanoyu_scores_screen,
@@ -13,4 +14,5 @@ GAME = DeviceGame(
     pages=(chanoyu_screen, chanoyu_tableaux_screen, chanoyu_scores_screen),
     sheet=ChanoyuSheet,
     outcome=chanoyu_outcome,
+    scoring=SCORING,
 )

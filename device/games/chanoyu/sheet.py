@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any, TypeGuard
 
-from device.companion.sheet import GameSheet, SheetError, clean_names, corrected
+from device.companion.sheet import GameSheet, SheetError, clean_names, corrected, shown_names
 from engines.chanoyu import (
     DEFAULT_SCORING,
     SCORING_RULES,
@@ -48,7 +48,7 @@ class ChanoyuSheet(GameSheet):
     def setup(
         self,
         players: int,
-        names: Sequence[str],
+        names: Sequence[str | None],
         host: int = 0,
         scoring: str = DEFAULT_SCORING,
     ) -> dict[str, Any]:
@@ -97,7 +97,7 @@ class ChanoyuSheet(GameSheet):
                         {"last": last},
                     )
                 raise SheetError("the round must be 1 to {last}", "sheet_round", {"last": last})
-            clean = _check_tableaux(tableaux, state["names"], state["scoring"])
+            clean = _check_tableaux(tableaux, shown_names(state["names"]), state["scoring"])
             self._add("round", {"round": number, "tableaux": clean})
         return self.state()
 

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from device.companion.sheet import Entry, GameSheet, SheetError, clean_names
+from device.companion.sheet import Entry, GameSheet, SheetError, clean_names, seat_label
 from engines.lauzait import Lauzait, department_bonus, formation_points
 from engines.lauzait.departments import check_roles
 from engines.lauzait.pieces import is_piece_code, is_wild, piece_set, role_codes
@@ -82,7 +82,9 @@ class LauzaitSheet(GameSheet):
 
     # --- writing ----------------------------------------------------------------------
 
-    def setup(self, players: int, names: Sequence[str], layered_bridges: int = 2) -> dict[str, Any]:
+    def setup(
+        self, players: int, names: Sequence[str | None], layered_bridges: int = 2
+    ) -> dict[str, Any]:
         """Start a new sheet (the old one stays in the journal) and throw for the
         first season's start player and direction."""
         if not _whole(players) or players not in PLAYER_COUNTS:
@@ -117,7 +119,7 @@ class LauzaitSheet(GameSheet):
                 raise SheetError(
                     "{name} already shows three departments",
                     "sheet_three_departments",
-                    {"name": fold.names[seat]},
+                    {"name": seat_label(fold.names, seat)},
                 )
             shown = Counter(p for dept in fold.all_revealed() for p in dept["pieces"])
             over = shown + Counter(pieces) - piece_set(fold.players)
@@ -152,7 +154,7 @@ class LauzaitSheet(GameSheet):
                 raise SheetError(
                     "{name} shows no such department",
                     "sheet_department",
-                    {"name": fold.names[seat]},
+                    {"name": seat_label(fold.names, seat)},
                 )
             self._add("dissolve", {"seat": seat, "form": department, "refund": found[0]["bonus"]})
         return self.state()

@@ -1,6 +1,7 @@
 """Sàrénà on the box: turn and board on the OLED, the score sheet with secret colours."""
 
 from device.games import DeviceGame
+from device.games.sarena.scoring import SCORING
 from device.games.sarena.screens import (
     sarena_board_screen,
     sarena_outcome,
@@ -12,6 +13,7 @@ from device.games.sarena.sheet import SarenaSheet
 GAME = DeviceGame(
     pages=(sarena_screen, sarena_board_screen),
     sheet=SarenaSheet,
+    scoring=SCORING,
     summary=sarena_summary_screen,
     outcome=sarena_outcome,
 )

@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any
 
 import engines
 from device.companion.colours import TOKEN_BYTES, NotTheOwner, Round, WrongCode, same_secret
-from device.companion.sheet import GameSheet, SheetError, SheetOutcome, clean_names, corrected
+from device.companion.sheet import (
+    GameSheet,
+    SheetError,
+    SheetOutcome,
+    clean_names,
+    corrected,
+    shown_names,
+)
 from engines.sarena import final_scores, winners_of
 from engines.sarena.chips import BOX_SIZE, CHIPS_PER_PAIR, COLOURS, MAX_HEIGHT
 
@@ -132,6 +139,24 @@ class SarenaSheet(GameSheet):
             )
         return {**self.state(), "owner": {"token": owner, "code": drawn.code}}
 
+    def setup_on_box(self, players: int) -> dict[str, Any]:
+        """A sheet set up on the box's buttons: every seat unnamed, its colours drawn on
+        the box (passed round to be seen, as any round drawn there) and taken at once."""
+        drawn = self._rounds.start(players) if _valid_players(players) else None
+        code = drawn.code if drawn is not None else None
+        return self.setup(players, [None] * players, use_drawn=True, code=code)
+
+    def record_on_box(self, counts: Sequence[Any]) -> dict[str, Any]:
+        """The result from the box's buttons: the box may reveal any round (as its
+        Secret colours menu does), so it reveals this sheet's colours, then enters the
+        counts; colours are never stored as a result while still secret."""
+        setup, _, _ = self._fold()
+        if setup is None:
+            raise SheetError("set up the sheet first: players and names", "sheet_not_set_up")
+        _from_counts(counts, shown_names(setup["names"]))  # refused before anything shows
+        self._rounds.reveal(setup["round"])  # as the box: BOX
+        return self.record_result(counts=counts, token=None)
+
     def record_result(
         self,
         piles: Sequence[Any] | None = None,
@@ -160,12 +185,17 @@ class SarenaSheet(GameSheet):
                 body = _from_piles(piles, drawn)
             else:
                 assert counts is not None
-                body = _from_counts(counts, setup["names"])
+                body = _from_counts(counts, shown_names(setup["names"]))
             # Revealed first: a power cut in between leaves the colours shown, the
             # result still to enter, never a result with its colours still secret.
             self._rounds.reveal(drawn.id)  # as the box: the owner was checked above
             self._add("result", body)
         return self.state()
+
+
+def _valid_players(players: object) -> bool:
+    low, high = GAME["min_players"], GAME["max_players"]
+    return isinstance(players, int) and not isinstance(players, bool) and low <= players <= high
 
 
 def _may_take(drawn: Round, token: str | None, code: str | None) -> bool:

@@ -15,8 +15,14 @@ from webui.sheets import game_sheet, read_setup, sheet_blueprint
 
 bp = sheet_blueprint("cena")
 
-# Each alliance's entry: the cards it won, or a count plus the penalty cards among them.
-ALLIANCE_FIELDS: dict[str, type] = {"cards": list, "count": int, "penalty_cards": list}
+# Each alliance's entry: the cards it won, or a count plus the penalty cards among them
+# (or their number).
+ALLIANCE_FIELDS: dict[str, type] = {
+    "cards": list,
+    "count": int,
+    "penalty_cards": list,
+    "penalty_count": int,  # as the box's buttons enter it: how many, not which
+}
 
 
 def sheet() -> CenaSheet:

@@ -22,6 +22,29 @@ export function openSheet(path, render) {
 export function showSheet(fresh) {
   sheet = fresh;
   draw();
+  showRename();
+}
+
+// Naming the seats, under every sheet: a sheet set up on the box's buttons starts with
+// every seat unnamed ("Seat 1"); a name given here is an entry of its own.
+function showRename() {
+  const root = document.getElementById("sheet");
+  root?.querySelector("[data-testid=sheet-rename]")?.remove();
+  if (!root || !sheet?.players) return;
+  const seat = h("select", { id: "rename-seat", "data-testid": "rename-seat" },
+    seats().map((s) => h("option", { value: s }, nameOf(s))));
+  const name = h("input", { id: "rename-name", "data-testid": "rename-name", maxlength: 40, required: true });
+  const submit = (event) => {
+    event.preventDefault();
+    post("rename", { seat: Number(seat.value), name: name.value }, pressed(event));
+  };
+  const unnamed = sheet.names.some((n) => !n);
+  root.append(h("details", { class: "panel", open: unnamed, "data-testid": "sheet-rename" },
+    h("summary", {}, t("Name the seats")),
+    h("form", { onsubmit: submit },
+      h("label", { for: "rename-seat" }, t("Seat")), seat,
+      h("label", { for: "rename-name" }, t("Name")), name,
+      h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "rename-save" }, t("Save the name"))))));
 }
 
 // The sheet as it is now; load() also shows it (a failure in the error line).
@@ -76,7 +99,7 @@ export async function post(action, body = {}, button = null) {
   }
 }
 
-export const nameOf = (seat) => sheet.names[seat] || t("Player {number}", { number: seat + 1 });
+export const nameOf = (seat) => sheet.names[seat] || t("Seat {number}", { number: seat + 1 });
 export const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
 export const timeOf = (at) => new Date(at * 1000).toLocaleTimeString(lang);
 export const winnersText = (winners) => (winners.length > 1

@@ -67,7 +67,7 @@ function entryFor(number) {
     objective: objective && (sheet.objectives.find((o) => sameObjective(o, objective)) || objective),
     alliances: recorded.alliances.map((a) => ("cards" in a
       ? { ...blankAlliance(), cards: new Set(a.cards) }
-      : { ...blankAlliance(), mode: "count", count: a.count, penalty: new Set(a.penalty_cards) })),
+      : { ...blankAlliance(), mode: "count", count: a.count, penalty: new Set(a.penalty_cards || []) })), // the box enters a count of them: picked again here
   };
 }
 

@@ -135,7 +135,7 @@ function formFields(seat) {
 function ledgerCard(seat) {
   const entry = sheet.seats[seat];
   return h("section", { class: "seat-panel", "data-testid": "lz-ledger", "data-seat": seat },
-    h("div", { class: "seat-name" }, entry.name, h("span", { class: "lz-points", "data-testid": "lz-sheet-score", "data-seat": seat }, tn("{count} point", "{count} points", entry.score))),
+    h("div", { class: "seat-name" }, nameOf(seat), h("span", { class: "lz-points", "data-testid": "lz-sheet-score", "data-seat": seat }, tn("{count} point", "{count} points", entry.score))),
     h("div", { class: "muted" }, t("bank {bonuses} · declarations {formation}", { bonuses: entry.bonuses, formation: entry.formation })),
     entry.revealed.map((department) => h("div", { class: "lz-shown", "data-testid": "lz-sheet-department", "data-seat": seat },
       departmentFace(department), h("span", { class: "lz-bonus" }, `+${department.bonus}`),
@@ -189,7 +189,7 @@ function calculator() {
       calc.seat = s.seat;
       calc.departments = s.revealed.map((d) => d.pieces.map((piece, i) => ({ piece, role: isWild(piece) ? d.roles[i] : "" })));
       redraw();
-    } }, t("Use {name}'s three departments", { name: s.name })));
+    } }, t("Use {name}'s three departments", { name: nameOf(s.seat) })));
   const calculate = async (event) => {
     const button = pressed(event);
     clearErrorNear();

@@ -10,6 +10,7 @@ import { lastGamePanel } from "../rematch.js";
 import { rulesCorner } from "../rules-card.js";
 import { gameTitle, lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
+import { showScoreboard } from "../scoreboard.js";
 import { showMoments } from "../summary.js";
 import { showTakeBack } from "../takeback.js";
 
@@ -65,10 +66,12 @@ function render(state) {
   rulesCorner(state); // the game's rules card, from a corner button (js/rules-card.js)
   const phase = state.table.phase;
   if (phase === "idle") {
-    replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
+    const idle = () => replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
       tableProblem(state),
       h("h1", {}, t("No game is open")),
       h("p", {}, t("Open one from a phone at {address} or with the box's buttons.", { address: address() }))));
+    // A game played with real pieces: the sheet the box shows, else the idle page.
+    showScoreboard(root).then((shown) => shown || state.table.version !== version || idle());
   } else if (phase === "lobby") {
     replace(root, seatNotices(state), lobby(state), lastGamePanel(state)); // the game before, while seats fill
   } else {
