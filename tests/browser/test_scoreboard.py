@@ -12,9 +12,9 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from device import games
 from device.screens.scoreboard import standings_screen
+from testkit.device_process import DeviceProcess
 from tests.browser.conftest import Contexts, save_screenshot
 from tests.browser.test_sim_box import SimBox
-from testkit.device_process import DeviceProcess
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 

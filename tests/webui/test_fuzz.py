@@ -201,7 +201,6 @@ READS: dict[str, str] = {
     "/api/history/export.<kind>": "/api/history/export.{}",
     "/api/history/<ref>/export.<kind>": "/api/history/{}/export.csv",
     "/api/host/backup": "/api/host/backup",
-    "/i18n/<lang>.json": "/i18n/{}.json",
 }
 
 QUICK = 40  # malformed requests per write route (reads and changed bodies: a third)

