@@ -174,3 +174,19 @@ def test_a_refusal_naming_an_unnamed_seat_says_seat_in_the_readers_language(
     answer = box.client.post("/api/companion/sarena/result", json=counts, headers=JA)
     assert answer.status_code == 400
     assert "席1" in answer.get_json()["error"], answer.get_json()
+
+
+def test_a_phone_is_asked_before_a_game_hides_an_unfinished_sheet(
+    kits: tuple[Kit, Kit],
+) -> None:
+    box, _ = kits
+    box.scoreboard.open("cena", 3, {})
+    opening = {"game": "sarena", "players": 2, "name": "Ann"}
+    asked = box.client.post("/api/lobby", json=opening, headers={"Accept-Language": "ja"})
+    assert asked.status_code == 409
+    refused = asked.get_json()
+    assert refused["code"] == "sheet_unfinished"
+    assert "チェーナ" in refused["error"]  # the sheet's game, in the reader's language
+    assert box.table.status()["phase"] == "idle"  # nothing opened
+    assert post(box.client, "/api/lobby", {**opening, "over_sheet": True})["seat"] == 0
+    assert box.table.status()["phase"] == "lobby"

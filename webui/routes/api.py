@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint
 
+from device.games import title
 from device.table.takeback import DEFAULT_MODE, MODES
 from webui import limits
 from webui.auth import header_token, require_seat, seat_of
@@ -43,7 +44,13 @@ def lobby() -> dict[str, Any]:
     """Open a new game (idle or over only); the opener takes seat 1 and is host."""
     body = read_json(
         required={"game": str, "players": int, "name": str},
-        optional={"options": dict, "opener": str, "take_backs": str, "open_hands": bool},
+        optional={
+            "options": dict,
+            "opener": str,
+            "take_backs": str,
+            "open_hands": bool,
+            "over_sheet": bool,
+        },
     )
     options = body.get("options", {})
     take_backs = one_of(body.get("take_backs", DEFAULT_MODE), MODES, "take_backs")
@@ -53,6 +60,17 @@ def lobby() -> dict[str, Any]:
     opener = body.get("opener")
     if opener is not None and not REQUEST_ID.fullmatch(opener):
         raise ApiError(400, "opener must be 8 to 64 letters, digits, - or _", "invalid_field")
+    board = services().scoreboard
+    unfinished = board.unfinished() if board is not None else None
+    if unfinished is not None and not body.get("over_sheet"):
+        # A digital game hides the score sheet on the box and the TV: ask first (the
+        # phone asks its player and sends over_sheet), as the box's menu does.
+        raise ApiError(
+            409,
+            "the {game} score sheet is not finished: open a game anyway?",
+            "sheet_unfinished",
+            params={"game": title(unfinished.game)},
+        )
     limits.take("lobby")
     ticket = table().open_lobby(
         body["game"],

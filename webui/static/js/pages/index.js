@@ -53,9 +53,21 @@ async function newGameForm() {
       try {
         opened = await api("/api/lobby", body, { token: null });
       } catch (err) {
-        if (err.status !== 0) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        opened = await api("/api/lobby", body, { token: null });
+        if (err.code === "sheet_unfinished") {
+          // The box shows a score sheet not yet over: its player decides, as on the box.
+          if (!window.confirm(err.message)) {
+            localStorage.removeItem(OPENING_KEY);
+            button.disabled = false;
+            return;
+          }
+          body.over_sheet = true;
+          localStorage.setItem(OPENING_KEY, JSON.stringify(body));
+          opened = await api("/api/lobby", body, { token: null });
+        } else {
+          if (err.status !== 0) throw err;
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          opened = await api("/api/lobby", body, { token: null });
+        }
       }
       localStorage.setItem("tablemate.name", name.value);
       opening(opened);
