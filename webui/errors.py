@@ -56,7 +56,7 @@ answered 500; a 500 is always a bug.
 | release_needs_holder | 409 | fewer than three people: the holder or the box frees it |
 | not_saved / request_reused | 409 | not journaled / a request id used twice |
 | invalid_setup / unknown_game / secret_option | 400, 409 | a setup the engine refuses |
-| sheet_unfinished | 409 | a new game would hide an unfinished score sheet (over_sheet: open anyway) |
+| sheet_unfinished | 409 | a new game would hide an unfinished sheet (over_sheet: open anyway) |
 | no_early_end / table_action | 409, 422 | only the table ends early (host) |
 | request_timeout | 408 | a request that stopped halfway (webui/server.py) |
 | too_large | 413 | the body is larger than the box accepts (refused before it is read) |
