@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.base import Action, Event, Game, IllegalAction, View, copy_plain, require
-from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
+from engines.chanoyu.build import BuildStep, any_placement, may_stop, placement_actions, plan
 from engines.chanoyu.cards import deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
 from engines.chanoyu.scoring import match_result, next_host, seats_right_of, tableau_points
@@ -122,9 +122,7 @@ class Chanoyu(Game):
         if self.build is None:
             cards = sorted(playable(self.hands[seat], self.trick), key=sort_key)
             return [{"type": "play", "card": card} for card in cards]
-        actions: list[Action] = [
-            _place_action(placement) for placement in legal_placements(self.build, self.tableaux)
-        ]
+        actions = placement_actions(self.build, self.tableaux)
         if may_stop(self.build, self.tableaux):
             actions.append({"type": "build", "cards": []})
         return actions
@@ -195,7 +193,7 @@ class Chanoyu(Game):
         placements, after = plan(step, self.tableaux, [placement])
         events = self._commit(step, placements, after)
         # Nothing left that fits: there is no choice left to wait for.
-        if not legal_placements(step, self.tableaux):
+        if not any_placement(step, self.tableaux):
             events += self._finish_build(step)
         return events
 
@@ -380,10 +378,6 @@ def _tableaux_view(tableaux: Sequence[Sequence[Slot]]) -> list[list[dict[str, An
 
 def _trick_cards(trick: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     return [{"card": card, "by": seat} for seat, card in trick]
-
-
-def _place_action(placement: Placement) -> Action:
-    return {"type": "place", **placement.as_dict()}
 
 
 def _reject_extra_fields(action: Mapping[str, Any], allowed: set[str]) -> None:

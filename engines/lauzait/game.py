@@ -390,6 +390,8 @@ class Lauzait(Game):
 
     def _free(self, seat: int, revealed: Sequence[Revealed]) -> list[str]:
         """The seat's pieces outside these revealed departments: the ones it may discard."""
+        if not revealed:
+            return list(self._hands[seat])
         shown = Counter(piece for department in revealed for piece in department.pieces)
         return list((Counter(self._hands[seat]) - shown).elements())
 

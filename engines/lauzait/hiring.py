@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engines.base import IllegalAction, require
 from engines.lauzait.board import (
+    PARTNERS,
     Grid,
     Square,
     can_discard,
@@ -19,9 +20,9 @@ from engines.lauzait.board import (
     empty_square,
     is_water,
     may_move,
-    occupied,
+    occupied_list,
 )
-from engines.lauzait.pieces import colour, is_wild, number, sort_key
+from engines.lauzait.pieces import WILD, colour, is_wild, number, sort_key
 
 
 @dataclass(frozen=True)
@@ -39,22 +40,50 @@ def discards(grid: Grid, free: Iterable[str]) -> list[str]:
 
 def hires(grid: Grid, free: Iterable[str]) -> list[Hire]:
     """Every legal hire with these discardable pieces, in a fixed order."""
-    empty = empty_square(grid)
-    movers = [(origin, piece) for origin, piece in occupied(grid) if origin != empty]
-    found: list[Hire] = []
-    for discard in discards(grid, free):
-        for origin, piece in movers:
-            if may_move(discard, piece):
-                found.extend(Hire(discard, origin, target) for target in destinations(origin))
-    return found
+    return [
+        Hire(discard, origin, target)
+        for discard, origin, targets in _hire_groups(grid, free)
+        for target in targets
+    ]
 
 
 def hire_actions(grid: Grid, free: Iterable[str]) -> list[dict[str, object]]:
-    """``hires`` as JSON-ready actions."""
+    """``hires`` as JSON-ready actions (built directly: a search lists them often)."""
     return [
-        {"type": "hire", "discard": h.discard, "from": [*h.origin], "to": [*h.target]}
-        for h in hires(grid, free)
+        {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
+        for discard, origin, targets in _hire_groups(grid, free)
+        for target in targets
     ]
+
+
+def count_hires(grid: Grid, free: Iterable[str]) -> int:
+    """len(hires(grid, free)), without listing them."""
+    return sum(len(targets) for _, _, targets in _hire_groups(grid, free))
+
+
+def nth_hire_action(grid: Grid, free: Iterable[str], index: int) -> dict[str, object]:
+    """hire_actions(grid, free)[index], listing only up to it."""
+    for discard, origin, targets in _hire_groups(grid, free):
+        if index < len(targets):
+            target = targets[index]
+            return {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
+        index -= len(targets)
+    raise IndexError("no such hire")
+
+
+def _hire_groups(grid: Grid, free: Iterable[str]) -> list[tuple[str, Square, tuple[Square, ...]]]:
+    """(discard, mover's square, its destinations) in the order ``hires`` lists them:
+    by discard, then the movers it lets move row by row (see ``may_move``)."""
+    movers = occupied_list(grid)  # the empty square holds nothing, so is never a mover
+    groups: list[tuple[str, Square, tuple[Square, ...]]] = []
+    for discard in discards(grid, free):
+        if is_wild(discard):
+            allowed = movers
+        else:
+            partners = PARTNERS[discard]
+            allowed = [(o, p) for o, p in movers if p == WILD or p in partners]
+        groups.extend((discard, origin, destinations(origin)) for origin, _ in allowed)
+    return groups
 
 
 def partners_of(discard: str) -> list[str]:
