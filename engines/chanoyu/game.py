@@ -176,6 +176,7 @@ class Chanoyu(Game):
         suit = led_suit(trick)
         winner = trick_winner(trick)
         self.last_trick = FinishedTrick(self.trick_number, tuple(trick), winner)
+        self.round_tricks.append(self.last_trick)
         if winner is None:
             # No numbered card of the led suit: discarded, and the leader leads again.
             self.discard += [card for _, card in trick]
@@ -309,6 +310,7 @@ class Chanoyu(Game):
         # The host's right neighbour leads the first trick.
         self.leader = (self.host - 1) % self.players
         self.build, self.last_trick = None, None
+        self.round_tricks: list[FinishedTrick] = []
         self.phase = PLAY
 
     # --- the view -------------------------------------------------------------
@@ -346,6 +348,9 @@ class Chanoyu(Game):
             },
             "build": self._build_view(),
             "last_trick": None if self.last_trick is None else self.last_trick.as_dict(),
+            # Every trick of this round, as everyone saw it played (a bot's
+            # determinizer reads which cards are still unseen).
+            "tricks": [trick.as_dict() for trick in self.round_tricks],
             "tableaux": _tableaux_view(self.tableaux),
             "tableau_points": [
                 tableau_points(values_of(tableau), self.scoring) for tableau in self.tableaux

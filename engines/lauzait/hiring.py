@@ -6,7 +6,7 @@ decides whose turn it is and throws the sticks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engines.base import IllegalAction, require
@@ -56,33 +56,42 @@ def hire_actions(grid: Grid, free: Iterable[str]) -> list[dict[str, object]]:
     ]
 
 
-def count_hires(grid: Grid, free: Iterable[str]) -> int:
-    """len(hires(grid, free)), without listing them."""
-    return sum(len(targets) for _, _, targets in _hire_groups(grid, free))
-
-
-def nth_hire_action(grid: Grid, free: Iterable[str], index: int) -> dict[str, object]:
-    """hire_actions(grid, free)[index], listing only up to it."""
-    for discard, origin, targets in _hire_groups(grid, free):
+def random_hire_action(
+    grid: Grid, free: Iterable[str], others: int, index_below: Callable[[int], int]
+) -> int | dict[str, object]:
+    """Draw uniformly among `others` actions and every hire: an index below `others`,
+    or the hire drawn, built alone. `index_below(n)` draws 0 <= i < n."""
+    groups = _hire_groups(grid, free)
+    index = index_below(others + sum(len(targets) for _, _, targets in groups))
+    if index < others:
+        return index
+    index -= others
+    for discard, origin, targets in groups:
         if index < len(targets):
             target = targets[index]
             return {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
         index -= len(targets)
-    raise IndexError("no such hire")
+    raise AssertionError("drew past the last hire")
 
 
 def _hire_groups(grid: Grid, free: Iterable[str]) -> list[tuple[str, Square, tuple[Square, ...]]]:
     """(discard, mover's square, its destinations) in the order ``hires`` lists them:
     by discard, then the movers it lets move row by row (see ``may_move``)."""
     movers = occupied_list(grid)  # the empty square holds nothing, so is never a mover
+    wild_movers = [origin for origin, piece in movers if piece == WILD]
+    by_piece: dict[str, list[Square]] = {}
+    for origin, piece in movers:
+        by_piece.setdefault(piece, []).append(origin)
     groups: list[tuple[str, Square, tuple[Square, ...]]] = []
     for discard in discards(grid, free):
         if is_wild(discard):
-            allowed = movers
+            origins = [origin for origin, _ in movers]
         else:
-            partners = PARTNERS[discard]
-            allowed = [(o, p) for o, p in movers if p == WILD or p in partners]
-        groups.extend((discard, origin, destinations(origin)) for origin, _ in allowed)
+            origins = [*wild_movers]
+            for partner in PARTNERS[discard]:
+                origins += by_piece.get(partner, ())
+            origins.sort()  # row by row, as the board is read
+        groups.extend((discard, origin, destinations(origin)) for origin in origins)
     return groups
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import Action, Event, Game, IllegalAction, Option, View, copy_plain, require
+from engines.rng import Pcg32
 from engines.sarena.chips import (
     BOX_SIZE,
     COLOURS,
@@ -126,6 +127,10 @@ class Sarena(Game):
         if seat not in self.to_act:
             return []
         return [{"type": "move", "from": [*a], "to": [*b]} for a, b in self.moves]
+
+    def random_action(self, seat: int, rng: Pcg32) -> Action:
+        src, dst = rng.choice(self.moves)
+        return {"type": "move", "from": [*src], "to": [*dst]}
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         src, dst = _parse_move(action)
