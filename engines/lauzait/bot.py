@@ -133,7 +133,7 @@ KIT = BotKit(
     sampler=sampler,
     easy=easy,
     chapter=chapter,
-    playouts={"normal": 60, "strong": 240},
+    playouts={"normal": 40, "strong": 160},
     policy=policy,
     depth=8 * 4,  # about eight days each at four seats: a season is longer
 )

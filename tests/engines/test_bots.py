@@ -156,7 +156,7 @@ def _swap_test(
     seat = a.to_act[0]
     swapped = swap(options, a, seat, random.Random(steps))
     assume(swapped is not None)
-    assert swapped is not None
+    assert swapped is not None and swapped != options  # the hidden parts differ
     b = _replayed(name, players, seed, swapped, a.log)
     _same_choice(name, a, b)
 
