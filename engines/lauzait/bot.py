@@ -133,7 +133,7 @@ KIT = BotKit(
     sampler=sampler,
     easy=easy,
     chapter=chapter,
-    playouts={"normal": 40, "strong": 160},
+    playouts={"normal": 32, "strong": 128},
     policy=policy,
     depth=8 * 4,  # about eight days each at four seats: a season is longer
 )
