@@ -343,6 +343,27 @@ class Game(ABC):
         self.barriers.append(self.barrier(seat, action, events, chance) or _chance(chance))
         return events
 
+    # --- search (engines/bots) -------------------------------------------------
+    # A bot plays thousands of games in its head from a world its determinizer built
+    # (never from the table's game). These skip what only a table needs: the log, the
+    # barriers and the copies of actions. A game moved by `play` has no log to replay:
+    # it is never saved, shown or taken back. Engines override them for speed.
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply an action taken from `search_actions` or `random_action`, unlogged."""
+        self._apply(seat, action)
+
+    def search_actions(self, seat: int) -> list[Action]:
+        """legal_actions less the table's own (ending early): a bot never takes those."""
+        actions = self.legal_actions(seat)
+        if self.table_actions:
+            actions = [a for a in actions if a["type"] not in self.table_actions]
+        return actions
+
+    def random_action(self, seat: int, rng: generators.Pcg32) -> Action:
+        """One of search_actions(seat), each equally likely: the playouts' default."""
+        return rng.choice(self.search_actions(seat))
+
     def take_back_barrier(self, steps: int) -> str | None:
         """Why the last `steps` actions cannot be taken back (a barrier's code, or
         "nothing" when there are fewer actions), or None when they all can."""

@@ -66,6 +66,7 @@ class Cena(Game):
     totals: list[int]  # per seat, over finished deals
     deal_results: list[dict[str, Any]]  # per finished deal, as shown in "deal_scores"
     last_trick: dict[str, Any] | None  # the last completed trick of this deal
+    tricks: list[dict[str, Any]]  # every completed trick of this deal, shown to all as played
     # This deal
     deal: int  # 1..DEALS
     host: int
@@ -187,6 +188,9 @@ class Cena(Game):
             "cards": [dict(played) for played in self.trick_cards],
         }
         view["last_trick"] = _copy_trick(self.last_trick)
+        # Every trick of this deal, as everyone saw it played (a bot's determinizer
+        # reads who could not follow suit and which cards are still unseen).
+        view["tricks"] = [_copy_trick(trick) for trick in self.tricks]
         view["alliances"] = [
             {"seats": [k, (k + 1) % n], "won": len(won)} for k, won in enumerate(self.won)
         ]
@@ -313,6 +317,7 @@ class Cena(Game):
         self.won = [[] for _ in range(n)]
         # Cleared so no code from the last deal shows beside cards now in others' hands.
         self.last_trick = None
+        self.tricks = []
         self.trick_number = 1
         self.leader = (host + 1) % n
         self.turn = self.leader
@@ -341,6 +346,7 @@ class Cena(Game):
             "suit": lead,
             "number": number,
         }
+        self.tricks.append(self.last_trick)
         self.leader = left  # the left member of the winning alliance leads next
         event: Event = {
             "type": "trick_won",

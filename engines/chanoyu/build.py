@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engines.base import IllegalAction, require
+from engines.base import Action, IllegalAction, require
 from engines.chanoyu.cards import (
     HIGHEST_VALUE,
     LOWEST_VALUE,
+    NUMBER,
+    SUIT,
+    VALUES,
     is_card,
     is_face,
     is_tsukumogami,
@@ -53,9 +56,60 @@ def legal_placements(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> lis
     ]
 
 
+def placement_actions(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> list[Action]:
+    """legal_placements as "place" actions, built directly (a search lists them often)."""
+    found: list[Action] = []
+    own = tableaux[step.seat]
+    low = own[0].value if own else HIGHEST_VALUE + 1  # values that fit at the left end: < low
+    high = own[-1].value if own else LOWEST_VALUE - 1  # ... and at the right end: > high
+    for card in step.remaining:
+        number = NUMBER[card]
+        if number is not None:
+            if number < low:
+                found.append({"type": "place", "card": card, "at": LEFT})
+            if number > high:
+                found.append({"type": "place", "card": card, "at": RIGHT})
+        elif SUIT[card] is not None:  # a face card names its value
+            found += [
+                {"type": "place", "card": card, "at": LEFT, "value": value}
+                for value in range(LOWEST_VALUE, low)
+            ]
+            found += [
+                {"type": "place", "card": card, "at": RIGHT, "value": value}
+                for value in range(high + 1, HIGHEST_VALUE + 1)
+            ]
+        else:
+            for seat, tableau in enumerate(tableaux):
+                taken = {slot.value for slot in tableau}
+                found += [
+                    {"type": "place", "card": card, "seat": seat, "value": value}
+                    for value in VALUES
+                    if value not in taken
+                ]
+    return found
+
+
+def any_placement(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> bool:
+    """Whether legal_placements has any, without listing them."""
+    own = tableaux[step.seat]
+    low = own[0].value if own else HIGHEST_VALUE + 1
+    high = own[-1].value if own else LOWEST_VALUE - 1
+    for card in step.remaining:
+        number = NUMBER[card]
+        if number is not None:
+            if number < low or number > high:
+                return True
+        elif SUIT[card] is not None:
+            if low > LOWEST_VALUE or high < HIGHEST_VALUE:
+                return True
+        elif any(len(tableau) < len(VALUES) for tableau in tableaux):
+            return True
+    return False
+
+
 def may_stop(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> bool:
     """The winner must place at least one card if any fits; after that, stopping is free."""
-    return bool(step.placed) or not legal_placements(step, tableaux)
+    return bool(step.placed) or not any_placement(step, tableaux)
 
 
 def plan(

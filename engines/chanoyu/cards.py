@@ -40,13 +40,29 @@ def is_face(card: str) -> bool:
     return not is_tsukumogami(card) and card[:-1] in FACE_RANKS
 
 
+# Looked up, not worked out: tricks and builds ask these for every card of every move.
+SUIT: dict[str, str | None] = {card: None if card in TSUKUMOGAMI else card[-1] for card in DECK}
+NUMBER: dict[str, int | None] = {
+    card: None
+    if card in TSUKUMOGAMI or card[:-1] in FACE_RANKS
+    else NUMBER_RANKS.index(card[:-1]) + 1
+    for card in DECK
+}
+ORDER: dict[str, int] = {card: index for index, card in enumerate(DECK)}
+
+
 def suit_of(card: str) -> str | None:
     """The card's suit letter; None for a Tsukumogami, which has no suit."""
+    known = SUIT.get(card, "")
+    if known != "":
+        return known
     return None if is_tsukumogami(card) else card[-1]
 
 
 def number_of(card: str) -> int | None:
     """A numbered card's value (A is 1); None for face cards and Tsukumogami."""
+    if card in NUMBER:
+        return NUMBER[card]
     if is_tsukumogami(card) or is_face(card):
         return None
     return NUMBER_RANKS.index(card[:-1]) + 1
@@ -54,7 +70,7 @@ def number_of(card: str) -> int | None:
 
 def sort_key(card: str) -> int:
     """Suits in S H D C order, ranks A to K within a suit, Tsukumogami last."""
-    return DECK.index(card)
+    return ORDER[card] if card in ORDER else DECK.index(card)
 
 
 def suit_name(suit: str) -> str:

@@ -23,7 +23,13 @@ from engines.base import (
     copy_plain,
     require,
 )
-from engines.chanoyu.build import BuildStep, legal_placements, may_stop, plan
+from engines.chanoyu.build import (
+    BuildStep,
+    any_placement,
+    may_stop,
+    placement_actions,
+    plan,
+)
 from engines.chanoyu.cards import deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
 from engines.chanoyu.scoring import match_outcome, next_host, seats_right_of, tableau_points
@@ -145,9 +151,7 @@ class Chanoyu(Game):
         if self.build is None:
             cards = sorted(playable(self.hands[seat], self.trick), key=sort_key)
             return [{"type": "play", "card": card} for card in cards]
-        actions: list[Action] = [
-            _place_action(placement) for placement in legal_placements(self.build, self.tableaux)
-        ]
+        actions = placement_actions(self.build, self.tableaux)
         if may_stop(self.build, self.tableaux):
             actions.append({"type": "build", "cards": []})
         return actions
@@ -201,6 +205,7 @@ class Chanoyu(Game):
         suit = led_suit(trick)
         winner = trick_winner(trick)
         self.last_trick = FinishedTrick(self.trick_number, tuple(trick), winner)
+        self.round_tricks.append(self.last_trick)
         if winner is None:
             # No numbered card of the led suit: discarded, and the leader leads again.
             self.discard += [card for _, card in trick]
@@ -218,7 +223,7 @@ class Chanoyu(Game):
         placements, after = plan(step, self.tableaux, [placement])
         events = self._commit(step, placements, after)
         # Nothing left that fits: there is no choice left to wait for.
-        if not legal_placements(step, self.tableaux):
+        if not any_placement(step, self.tableaux):
             events += self._finish_build(step)
         return events
 
@@ -342,6 +347,7 @@ class Chanoyu(Game):
         # The host's right neighbour leads the first trick.
         self.leader = (self.host - 1) % self.players
         self.build, self.last_trick = None, None
+        self.round_tricks: list[FinishedTrick] = []
         self.phase = PLAY
 
     # --- the view -------------------------------------------------------------
@@ -379,6 +385,9 @@ class Chanoyu(Game):
             },
             "build": self._build_view(),
             "last_trick": None if self.last_trick is None else self.last_trick.as_dict(),
+            # Every trick of this round, as everyone saw it played (a bot's
+            # determinizer reads which cards are still unseen).
+            "tricks": [trick.as_dict() for trick in self.round_tricks],
             "tableaux": _tableaux_view(self.tableaux),
             "tableau_points": [
                 tableau_points(values_of(tableau), self.scoring) for tableau in self.tableaux
@@ -411,10 +420,6 @@ def _tableaux_view(tableaux: Sequence[Sequence[Slot]]) -> list[list[dict[str, An
 
 def _trick_cards(trick: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
     return [{"card": card, "by": seat} for seat, card in trick]
-
-
-def _place_action(placement: Placement) -> Action:
-    return {"type": "place", **placement.as_dict()}
 
 
 def _reject_extra_fields(action: Mapping[str, Any], allowed: set[str]) -> None:

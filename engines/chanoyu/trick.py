@@ -10,20 +10,26 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from engines.base import IllegalAction, require
-from engines.chanoyu.cards import is_card, is_tsukumogami, number_of, suit_of
+from engines.chanoyu.cards import NUMBER, SUIT, is_card, is_tsukumogami
 
 Trick = Sequence[tuple[int, str]]
 
 
 def led_suit(trick: Trick) -> str | None:
     """The suit players must follow; None while only Tsukumogami have been played."""
-    return next((suit for _, card in trick if (suit := suit_of(card)) is not None), None)
+    for _, card in trick:
+        suit = SUIT[card]
+        if suit is not None:
+            return suit
+    return None
 
 
 def playable(hand: Sequence[str], trick: Trick) -> list[str]:
     """The cards of `hand` the rules allow on this trick."""
     suit = led_suit(trick)
-    following = [card for card in hand if suit is not None and suit_of(card) == suit]
+    if suit is None:
+        return list(hand)
+    following = [card for card in hand if SUIT[card] == suit]
     # Only when you cannot follow may you play anything, Tsukumogami included.
     return following or list(hand)
 
@@ -103,7 +109,7 @@ def trick_winner(trick: Trick) -> int | None:
     suit = led_suit(trick)
     best: tuple[int, int] | None = None
     for seat, card in trick:
-        number = number_of(card)
-        if number is not None and suit_of(card) == suit and (best is None or number > best[0]):
+        number = NUMBER[card]
+        if number is not None and SUIT[card] == suit and (best is None or number > best[0]):
             best = (number, seat)
     return None if best is None else best[1]

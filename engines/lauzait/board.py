@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 
-from engines.lauzait.pieces import WILD, colour, is_wild, number
+from engines.lauzait.pieces import COLOURS, WILD, colour, is_wild, number
 
 SIZE = 5
 Square = tuple[int, int]
@@ -28,10 +28,12 @@ def on_board(square: Square) -> bool:
     return 0 <= square[0] < SIZE and 0 <= square[1] < SIZE
 
 
+# Every square, row by row: the order every scan of the board follows.
+SQUARES: tuple[Square, ...] = tuple((row, col) for row in range(SIZE) for col in range(SIZE))
+
+
 def squares() -> Iterator[Square]:
-    for row in range(SIZE):
-        for col in range(SIZE):
-            yield (row, col)
+    return iter(SQUARES)
 
 
 @functools.cache
@@ -73,17 +75,24 @@ def may_move(discard: str, piece: str) -> bool:
 
 
 def empty_square(grid: Grid) -> Square:
-    for row, col in squares():
-        if grid[row][col] is None:
-            return (row, col)
+    for row, line in enumerate(grid):
+        if None in line:
+            return (row, line.index(None))
     raise ValueError("the board has no empty square")
 
 
 def occupied(grid: Grid) -> Iterator[tuple[Square, str]]:
-    for row, col in squares():
-        piece = grid[row][col]
-        if piece is not None:
-            yield (row, col), piece
+    return iter(occupied_list(grid))
+
+
+def occupied_list(grid: Grid) -> list[tuple[Square, str]]:
+    """Every (square, piece) on the board, row by row."""
+    return [
+        ((row, col), piece)
+        for row, line in enumerate(grid)
+        for col, piece in enumerate(line)
+        if piece is not None
+    ]
 
 
 def can_discard(grid: Grid, discard: str) -> bool:
@@ -96,15 +105,22 @@ def can_discard(grid: Grid, discard: str) -> bool:
     return discard_test(grid)(discard)
 
 
+# The numbered pieces each numbered piece lets move when discarded: same colour, one off.
+PARTNERS: dict[str, frozenset[str]] = {
+    f"{col}{num}": frozenset(f"{col}{other}" for other in (num - 1, num + 1) if 0 <= other <= 9)
+    for col in COLOURS
+    for num in range(10)
+}
+
+
 def discard_test(grid: Grid) -> Callable[[str], bool]:
     """``can_discard`` for one board, reading the board once for many discards."""
-    on_board = {piece for _, piece in occupied(grid)}
+    on_board = {piece for line in grid for piece in line}
     wild_on_board = WILD in on_board
 
     def test(discard: str) -> bool:
         if wild_on_board or is_wild(discard):
             return True
-        col, num = colour(discard), number(discard)
-        return f"{col}{num - 1}" in on_board or f"{col}{num + 1}" in on_board
+        return not on_board.isdisjoint(PARTNERS[discard])
 
     return test

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -132,28 +131,6 @@ def canonical(pieces: Sequence[str], roles: Sequence[str]) -> Department:
     return tuple(p for p, _ in pairs), tuple(r for _, r in pairs)
 
 
-def _fill(
-    real: Counter[str], wilds: int, roles: tuple[str, ...]
-) -> tuple[Department, Counter[str], int] | None:
-    """Cast real pieces into ``roles`` where they fit and wilds into the rest.
-
-    Returns the department, the real pieces still uncast and the wilds left, or
-    None when there are not enough wilds.
-    """
-    left = real.copy()
-    pieces: list[str] = []
-    for role in roles:
-        if left[role] > 0:
-            left[role] -= 1
-            pieces.append(role)
-        else:
-            pieces.append(WILD)
-    needed = pieces.count(WILD)
-    if needed > wilds:
-        return None
-    return canonical(pieces, roles), +left, wilds - needed
-
-
 def role_choices(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[Department]:
     """Every way these three pieces form a department, wild roles canonical."""
     trio = tuple(sorted(pieces, key=sort_key))
@@ -192,17 +169,24 @@ def governments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[l
     return [list(government) for government in found]
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=4096)
 def _governments(
     pieces: tuple[str, ...], numbers: tuple[int, ...]
 ) -> tuple[tuple[Department, ...], ...]:
     options = _role_sets(numbers)
+    last = _last_option(numbers)
     found: list[tuple[Department, ...]] = []
 
-    def extend(start: int, real: Counter[str], wilds: int, chosen: tuple[Department, ...]) -> None:
+    def extend(
+        start: int, real: tuple[str, ...], wilds: int, chosen: tuple[Department, ...]
+    ) -> None:
         if len(chosen) == 3:
             if not real and wilds == 0:
                 found.append(chosen)
+            return
+        # Triples are chosen in option order, so a real piece no option from `start`
+        # on can play is never cast: nothing down this branch.
+        if real and min(last.get(piece, -1) for piece in real) < start:
             return
         for index in range(start, len(options)):
             filled = _fill(real, wilds, options[index])
@@ -210,7 +194,41 @@ def _governments(
                 department, left, wilds_left = filled
                 extend(index, left, wilds_left, (*chosen, department))
 
-    real = Counter(piece for piece in pieces if not is_wild(piece))
+    real = tuple(piece for piece in pieces if not is_wild(piece))
     if len(pieces) == 9:
-        extend(0, real, len(pieces) - sum(real.values()), ())
+        extend(0, real, len(pieces) - len(real), ())
     return tuple(found)
+
+
+def _fill(
+    real: tuple[str, ...], wilds: int, roles: tuple[str, ...]
+) -> tuple[Department, tuple[str, ...], int] | None:
+    """Cast real pieces into ``roles`` where they fit and wilds into the rest.
+
+    Returns the department, the real pieces still uncast and the wilds left, or
+    None when there are not enough wilds.
+    """
+    left = list(real)
+    pieces: list[str] = []
+    needed = 0
+    for role in roles:
+        if role in left:
+            left.remove(role)
+            pieces.append(role)
+        else:
+            pieces.append(WILD)
+            needed += 1
+    if needed > wilds:
+        return None
+    return _canonical_cached(tuple(pieces), roles), tuple(left), wilds - needed
+
+
+@functools.cache
+def _canonical_cached(pieces: tuple[str, ...], roles: tuple[str, ...]) -> Department:
+    return canonical(pieces, roles)
+
+
+@functools.cache
+def _last_option(numbers: tuple[int, ...]) -> dict[str, int]:
+    """For each role, the last of _role_sets(numbers) that has it."""
+    return {role: index for index, roles in enumerate(_role_sets(numbers)) for role in roles}

@@ -39,7 +39,15 @@ from engines.lauzait.departments import (
     possible_departments,
     role_choices,
 )
-from engines.lauzait.hiring import Hire, carry_out, check_hire, discards, hire_actions, needs_throw
+from engines.lauzait.hiring import (
+    Hire,
+    carry_out,
+    check_hire,
+    discards,
+    hire_actions,
+    needs_throw,
+    random_hire_action,
+)
 from engines.lauzait.pieces import is_wild, number, numbers_in_play, piece_set, sorted_pieces
 from engines.lauzait.scoring import LAYERED_BRIDGES_CHOICES, formation_points, role_entries
 from engines.lauzait.seasons import (
@@ -49,6 +57,7 @@ from engines.lauzait.seasons import (
     shuffle_deal,
     start_and_direction,
 )
+from engines.rng import Pcg32
 
 # The steps of a turn, in order; a turn's step is the earliest one still open.
 # The hire is always open until the turn ends, so it needs no step of its own.
@@ -183,6 +192,24 @@ class Lauzait(Game):
     def legal_actions(self, seat: int) -> list[Action]:
         if self._over or seat != self._turn:
             return []
+        found = self._steps_open(seat)
+        found.extend(hire_actions(self._board, self._free(seat, self._departments[seat])))
+        found.append({"type": "end_game"})
+        return found
+
+    def search_actions(self, seat: int) -> list[Action]:
+        actions = self.legal_actions(seat)
+        return actions[:-1]  # all but end_game, always last
+
+    def random_action(self, seat: int, rng: Pcg32) -> Action:
+        """Uniform over search_actions, building only the hire drawn (there are hundreds)."""
+        found = self._steps_open(seat)
+        free = self._free(seat, self._departments[seat])
+        drawn = random_hire_action(self._board, free, len(found), rng.randrange)
+        return found[drawn] if isinstance(drawn, int) else drawn
+
+    def _steps_open(self, seat: int) -> list[Action]:
+        """The dissolves, forms and declarations open to the seat now (not the hires)."""
         revealed = self._departments[seat]
         found: list[Action] = []
         if self._step == DISSOLVE:
@@ -196,8 +223,6 @@ class Lauzait(Game):
                 if self._can_finish(seat, [*revealed, formed], DECLARE):
                     found.append({"type": "form", "pieces": list(pieces), "roles": list(roles)})
         found.extend(self._declarations(seat))
-        found.extend(hire_actions(self._board, self._free(seat, revealed)))
-        found.append({"type": "end_game"})
         return found
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -420,6 +445,8 @@ class Lauzait(Game):
 
     def _free(self, seat: int, revealed: Sequence[Revealed]) -> list[str]:
         """The seat's pieces outside these revealed departments: the ones it may discard."""
+        if not revealed:
+            return list(self._hands[seat])
         shown = Counter(piece for department in revealed for piece in department.pieces)
         return list((Counter(self._hands[seat]) - shown).elements())
 

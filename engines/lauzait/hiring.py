@@ -6,11 +6,12 @@ decides whose turn it is and throws the sticks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engines.base import IllegalAction, require
 from engines.lauzait.board import (
+    PARTNERS,
     Grid,
     Square,
     can_discard,
@@ -19,9 +20,9 @@ from engines.lauzait.board import (
     empty_square,
     is_water,
     may_move,
-    occupied,
+    occupied_list,
 )
-from engines.lauzait.pieces import colour, is_wild, number, sort_key
+from engines.lauzait.pieces import WILD, colour, is_wild, number, sort_key
 
 
 @dataclass(frozen=True)
@@ -39,22 +40,59 @@ def discards(grid: Grid, free: Iterable[str]) -> list[str]:
 
 def hires(grid: Grid, free: Iterable[str]) -> list[Hire]:
     """Every legal hire with these discardable pieces, in a fixed order."""
-    empty = empty_square(grid)
-    movers = [(origin, piece) for origin, piece in occupied(grid) if origin != empty]
-    found: list[Hire] = []
-    for discard in discards(grid, free):
-        for origin, piece in movers:
-            if may_move(discard, piece):
-                found.extend(Hire(discard, origin, target) for target in destinations(origin))
-    return found
+    return [
+        Hire(discard, origin, target)
+        for discard, origin, targets in _hire_groups(grid, free)
+        for target in targets
+    ]
 
 
 def hire_actions(grid: Grid, free: Iterable[str]) -> list[dict[str, object]]:
-    """``hires`` as JSON-ready actions."""
+    """``hires`` as JSON-ready actions (built directly: a search lists them often)."""
     return [
-        {"type": "hire", "discard": h.discard, "from": [*h.origin], "to": [*h.target]}
-        for h in hires(grid, free)
+        {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
+        for discard, origin, targets in _hire_groups(grid, free)
+        for target in targets
     ]
+
+
+def random_hire_action(
+    grid: Grid, free: Iterable[str], others: int, index_below: Callable[[int], int]
+) -> int | dict[str, object]:
+    """Draw uniformly among `others` actions and every hire: an index below `others`,
+    or the hire drawn, built alone. `index_below(n)` draws 0 <= i < n."""
+    groups = _hire_groups(grid, free)
+    index = index_below(others + sum(len(targets) for _, _, targets in groups))
+    if index < others:
+        return index
+    index -= others
+    for discard, origin, targets in groups:
+        if index < len(targets):
+            target = targets[index]
+            return {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
+        index -= len(targets)
+    raise AssertionError("drew past the last hire")
+
+
+def _hire_groups(grid: Grid, free: Iterable[str]) -> list[tuple[str, Square, tuple[Square, ...]]]:
+    """(discard, mover's square, its destinations) in the order ``hires`` lists them:
+    by discard, then the movers it lets move row by row (see ``may_move``)."""
+    movers = occupied_list(grid)  # the empty square holds nothing, so is never a mover
+    wild_movers = [origin for origin, piece in movers if piece == WILD]
+    by_piece: dict[str, list[Square]] = {}
+    for origin, piece in movers:
+        by_piece.setdefault(piece, []).append(origin)
+    groups: list[tuple[str, Square, tuple[Square, ...]]] = []
+    for discard in discards(grid, free):
+        if is_wild(discard):
+            origins = [origin for origin, _ in movers]
+        else:
+            origins = [*wild_movers]
+            for partner in PARTNERS[discard]:
+                origins += by_piece.get(partner, ())
+            origins.sort()  # row by row, as the board is read
+        groups.extend((discard, origin, destinations(origin)) for origin in origins)
+    return groups
 
 
 def partners_of(discard: str) -> list[str]:

@@ -52,9 +52,19 @@ def dots(num: int) -> int:
 
 def sort_key(piece: str) -> tuple[int, int]:
     """Green before white, low numbers first, wilds last."""
+    known = _SORT_KEYS.get(piece)
+    if known is not None:
+        return known
     if is_wild(piece):
         return (len(COLOURS), 0)
     return (COLOURS.index(colour(piece)), number(piece))
+
+
+# sort_key of every piece, looked up: hands are sorted after every hire.
+_SORT_KEYS: dict[str, tuple[int, int]] = {
+    **{code(col, num): (index, num) for index, col in enumerate(COLOURS) for num in NUMBERS},
+    WILD: (len(COLOURS), 0),
+}
 
 
 def sorted_pieces(pieces: list[str] | tuple[str, ...]) -> list[str]:

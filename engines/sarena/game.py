@@ -20,6 +20,7 @@ from engines.base import (
     copy_plain,
     require,
 )
+from engines.rng import Pcg32
 from engines.sarena.chips import (
     BOX_SIZE,
     COLOURS,
@@ -76,7 +77,8 @@ class Sarena(Game):
         self.first = self.rng.randrange(self.players)
         self.turn = self.first
         self.last_move: dict[str, Any] | None = None
-        self.moves = self._find_moves()
+        self._from = [self._moves_from(square) for square in self.layout.circles]
+        self.moves = self._all_moves()
         self.result: FinalScores | None = None
         if not self.moves:  # a given board may have no move at all: over at once
             self.result = final_scores(self.piles.values(), self.colours)
@@ -136,7 +138,11 @@ class Sarena(Game):
         self.check_seat(seat)
         if seat not in self.to_act:
             return []
-        return [{"type": "move", "from": list(a), "to": list(b)} for a, b in self.moves]
+        return [{"type": "move", "from": [*a], "to": [*b]} for a, b in self.moves]
+
+    def random_action(self, seat: int, rng: Pcg32) -> Action:
+        src, dst = rng.choice(self.moves)
+        return {"type": "move", "from": [*src], "to": [*dst]}
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         src, dst = _parse_move(action)
@@ -150,7 +156,7 @@ class Sarena(Game):
         events: list[Event] = [
             {"type": "moved", **copy_plain(self.last_move), "pile": list(self.piles[dst])},
         ]
-        self.moves = self._find_moves()
+        self._update_moves(src, dst)
         if self.moves:
             self.turn = (self.turn + 1) % self.players  # clockwise: to the left neighbour
             return events
@@ -282,13 +288,30 @@ class Sarena(Game):
             {"most": MAX_HEIGHT, "height": len(self.piles[src]) + len(self.piles[dst])},
         )
 
-    def _find_moves(self) -> list[Move]:
+    def _moves_from(self, src: Square) -> list[Move]:
+        """The legal moves of the pile at src: the same test as _move_problem, inlined
+        because a search lists moves after every move."""
+        piles = self.piles
+        height = len(piles[src])
+        if not height:
+            return []
+        arrows = self.layout.arrows
         return [
             (src, dst)
-            for src in self.layout.circles
             for dst in self.layout.neighbours[src]
-            if self._move_problem(src, dst) is None
+            if (piles[dst] or dst in arrows) and height + len(piles[dst]) <= MAX_HEIGHT
         ]
+
+    def _update_moves(self, src: Square, dst: Square) -> None:
+        """After a move from src to dst only moves from or onto those two circles change."""
+        neighbours, index = self.layout.neighbours, self.layout.index
+        for square in {src, dst, *neighbours[src], *neighbours[dst]}:
+            self._from[index[square]] = self._moves_from(square)
+        self.moves = self._all_moves()
+
+    def _all_moves(self) -> list[Move]:
+        """Every legal move, by circle then neighbour: the order legal_actions lists."""
+        return [move for moves in self._from for move in moves]
 
     # --- view helpers -----------------------------------------------------------
 

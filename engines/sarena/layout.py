@@ -43,6 +43,11 @@ class Layout:
             joined[b].append(a)
         return {square: tuple(sorted(ends)) for square, ends in joined.items()}
 
+    @cached_property
+    def index(self) -> dict[Square, int]:
+        """Each circle's place in `circles`."""
+        return {square: position for position, square in enumerate(self.circles)}
+
     def to_json(self) -> dict[str, Any]:
         """The layout in the same plain form parse_layout() accepts."""
         return {

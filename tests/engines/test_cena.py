@@ -203,8 +203,8 @@ def test_bad_options_are_rejected(options: dict[str, Any], reason: str) -> None:
 
 VIEW_FIELDS = {
     "game", "players", "seat", "phase", "simplified", "deal", "deals", "host", "objective",
-    "to_act", "hand_sizes", "ready", "public", "trick", "last_trick", "alliances", "scores",
-    "deal_scores", "summary", "winners",
+    "to_act", "hand_sizes", "ready", "public", "trick", "last_trick", "tricks", "alliances",
+    "scores", "deal_scores", "summary", "winners",
 }  # fmt: skip
 
 

@@ -1,0 +1,158 @@
+"""Bots' think time and strength (issue 24), in parts, printing JSON.
+
+    .venv/bin/python bench/bots.py think [--game NAME] [--decisions N]
+    .venv/bin/python bench/bots.py strength [--game NAME] [--games N]
+                                            [--match normal-random|normal-easy|strong-normal]
+
+think: CPU seconds per decision (median, p99) of every level, at positions reached by
+seeded random play; with the same figures times ten for a Raspberry Pi Zero 2 W (an
+extrapolation: one of its cores is roughly ten times slower than this machine's).
+
+strength: one bot against the others at its game's fewest players, its seat rotating
+game by game; its share of the wins (a shared win counts a fraction), the fair share,
+and a 95% confidence interval (normal approximation). "random" seats draw uniformly
+from their legal actions (never a table action). The machine is shared and slow: run
+one game and match at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import engines
+from engines import bots
+from engines import rng as generators
+from engines.base import Action, Game
+
+PI_ZERO_2W_SLOWER = 10  # an extrapolation, not a measurement
+MATCHES = {
+    "normal-random": ("normal", "random"),
+    "normal-easy": ("normal", "easy"),
+    "strong-normal": ("strong", "normal"),
+}
+
+
+def decide(game: Game, seat: int, level: str, seed: int) -> Action:
+    if level == "random":
+        return game.random_action(seat, generators.Pcg32(seed))
+    return bots.choose(game.name, game.view(seat), seat, level=level, seed=seed)
+
+
+def think(name: str, decisions: int) -> dict[str, Any]:
+    info = engines.info(name)
+    driver = random.Random(0)
+    positions: list[Game] = []
+    game_number = 0
+    while len(positions) < decisions:
+        players = info["min_players"] + game_number % (
+            info["max_players"] - info["min_players"] + 1
+        )
+        game = engines.new(name, players=players, seed=10**9 + game_number)
+        game_number += 1
+        stops = sorted(driver.sample(range(150), 4))
+        step = 0
+        search = generators.Pcg32(game_number)
+        while not game.finished and stops and len(positions) < decisions:
+            seat = game.to_act[0]
+            if step == stops[0]:
+                stops.pop(0)
+                positions.append(engines.load(game.to_dict()))
+            game.apply(seat, game.random_action(seat, search))
+            step += 1
+    figures: dict[str, Any] = {}
+    for level in bots.LEVELS:
+        times = []
+        for number, position in enumerate(positions):
+            seat = position.to_act[0]
+            view = position.view(seat)
+            started = time.process_time()
+            bots.choose(name, view, seat, level=level, seed=number)
+            times.append(time.process_time() - started)
+        times.sort()
+        median = statistics.median(times)
+        p99 = times[min(len(times) - 1, math.ceil(0.99 * len(times)) - 1)]
+        figures[level] = {
+            "decisions": len(times),
+            "median_s": round(median, 4),
+            "p99_s": round(p99, 4),
+            "pi_zero_2w_extrapolated": {
+                "median_s": round(median * PI_ZERO_2W_SLOWER, 3),
+                "p99_s": round(p99 * PI_ZERO_2W_SLOWER, 3),
+            },
+        }
+    return figures
+
+
+def play_match(name: str, hero: str, rest: str, games: int) -> dict[str, Any]:
+    players = engines.info(name)["min_players"]
+    share = 0.0
+    shares = []
+    decisions = 0
+    for number in range(games):
+        seat_of_hero = number % players
+        game = engines.new(name, players=players, seed=2 * 10**9 + number)
+        while not game.finished:
+            seat = game.to_act[0]
+            level = hero if seat == seat_of_hero else rest
+            game.apply(seat, decide(game, seat, level, number * 100_003 + len(game.log)))
+            decisions += 1
+        winners = game.winners
+        won = 1.0 / len(winners) if seat_of_hero in winners else 0.0
+        share += won
+        shares.append(won)
+    mean = share / games
+    spread = statistics.pstdev(shares) if games > 1 else 0.0
+    margin = 1.96 * spread / math.sqrt(games)
+    fair = 1 / players
+    return {
+        "hero": hero,
+        "others": rest,
+        "players": players,
+        "games": games,
+        "decisions": decisions,
+        "share": round(mean, 3),
+        "ci95": [round(mean - margin, 3), round(mean + margin, 3)],
+        "fair_share": round(fair, 3),
+        "times_fair": round(mean / fair, 2),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("part", choices=["think", "strength"])
+    parser.add_argument("--game", action="append", choices=engines.names())
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--match", action="append", choices=sorted(MATCHES))
+    args = parser.parse_args(argv)
+    names = args.game or engines.names()
+    report: dict[str, Any] = {"python": platform.python_version(), "part": args.part}
+    if args.part == "think":
+        report["think_cpu_seconds"] = {name: think(name, args.decisions) for name in names}
+        report["targets"] = "normal: median <= 0.25 s, p99 <= 1 s; strong: median <= 1 s"
+    else:
+        matches = args.match or sorted(MATCHES)
+        report["strength"] = {
+            name: {match: play_match(name, *MATCHES[match], args.games) for match in matches}
+            for name in names
+        }
+        report["targets"] = "normal-random >= 2x fair; normal-easy, strong-normal above fair"
+    # ru_maxrss is in KiB on Linux: the process's peak resident memory.
+    report["peak_rss_mib"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""Sàrénà's bot declarations (engines/bots): the determinizer and the easy strategy.
+
+Everything is on the board but the other seats' colours: a world gives them colours
+drawn from those the seat does not hold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines import rng as generators
+from engines.base import Action, View
+from engines.bots.kit import BotKit, World, blank
+from engines.sarena.chips import COLOURS, flipped, parse_pile
+from engines.sarena.game import Sarena
+from engines.sarena.layout import Square, parse_layout
+from engines.sarena.scoring import final_scores
+
+
+def sampler(view: View, seat: int) -> World:
+    players = view["players"]
+    layout = parse_layout(view["layout"])
+    piles = {square: parse_pile(view["board"][square[0]][square[1]]) for square in layout.circles}
+    own = view["colour"]
+    others = [colour for colour in COLOURS if colour != own]
+    last_move = view["last_move"]
+
+    def world(rng: generators.Pcg32) -> Sarena:
+        game = blank(Sarena, players, rng)
+        game.layout = layout
+        game.piles = dict(piles)
+        drawn = rng.sample(others, players - 1)
+        game.colours = {s: own if s == seat else drawn.pop() for s in range(players)}
+        game.first = view["first"]
+        game.turn = view["turn"]
+        game.last_move = None if last_move is None else dict(last_move)
+        game._from = [game._moves_from(square) for square in layout.circles]
+        game.moves = game._all_moves()
+        game.result = None
+        game.summary = None
+        return game
+
+    return world
+
+
+def easy(view: View, seat: int, actions: Sequence[Action], rng: generators.Pcg32) -> Action:
+    """The move after which the piles topped by the seat's colour hold the most chips
+    (ties: the first listed): greedy, one move ahead."""
+    layout = parse_layout(view["layout"])
+    piles = {sq: parse_pile(view["board"][sq[0]][sq[1]]) for sq in layout.circles}
+    colour = {seat: view["colour"]}
+
+    def after(action: Action) -> int:
+        src: Square = (action["from"][0], action["from"][1])
+        dst: Square = (action["to"][0], action["to"][1])
+        moved = dict(piles)
+        moving, target = moved[src], moved[dst]
+        moved[dst] = moving + target if target else flipped(moving)
+        moved[src] = ()
+        return final_scores(moved.values(), colour)["chips"][seat]
+
+    return max(actions, key=after)
+
+
+KIT = BotKit(
+    sampler=sampler,
+    easy=easy,
+    chapter=None,  # a game is short: playouts run to the end
+    playouts={"normal": 120, "strong": 480},
+)
