@@ -623,7 +623,7 @@ class Table:
         """None when the table's consent frees the seat now, else why not yet."""
         waiting = sorted(set(self._seats) - {request.seat} - request.agreed)
         if waiting:
-            names = ", ".join(self._seat_name(s) for s in waiting)
+            names = i18n.People([self._seat_name(s) for s in waiting])
             return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
         left = RELEASE_GRACE - (self._clock() - request.asked)
         if left > 0:
@@ -853,7 +853,7 @@ class Table:
     def _require_no_interlude(self) -> None:
         waiting = self._interlude.waiting(self._seats)
         if waiting:
-            names = ", ".join(self._seat_name(seat) for seat in waiting)
+            names = i18n.People([self._seat_name(seat) for seat in waiting])
             raise TableError(
                 "the table is reading the summary: waiting for {names} to continue"
                 " (the host can skip the wait)",

@@ -4,7 +4,7 @@
 // for the same players (every phone keeps its seat), or clear the table.
 // Every call carries the host's own token; the server checks it.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
-import { clearError, h, listing, replace, sentence, showError } from "../dom.js";
+import { clearError, h, people, replace, sentence, showError } from "../dom.js";
 import { t } from "../i18n.js";
 import { playAgainButton } from "../rematch.js";
 import { rejoin, stillSeated } from "../rejoin.js";
@@ -152,7 +152,7 @@ function lobby(state) {
 function releasePanel(state) {
   const ask = state.table.release;
   if (!ask) return null;
-  const names = (seats) => listing(seats.map((s) => who(state, s))) || t("nobody");
+  const names = (seats) => people(seats.map((s) => who(state, s))) || t("nobody");
   const answer = (allow) => call("/api/host/release/answer", { allow });
   return h(
     "section",
@@ -216,7 +216,7 @@ function nextGameForm(state) {
 }
 
 function over(state) {
-  const winners = listing((state.winners || []).map((s) => seatName(state, s)));
+  const winners = people((state.winners || []).map((s) => seatName(state, s)));
   const toSeat = (phase) => phase === "playing" && location.assign("/seat");
   return [
     h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, t("Game over")), h("p", {}, t("Winners: {names}", { names: winners }))),
