@@ -20,6 +20,7 @@ in Japanese the moment the table's language changes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any, Self
@@ -52,6 +53,12 @@ class Words:
         text = self._translations.ngettext(singular, plural, n)
         english = singular if n == 1 else plural
         return fill(text, english, {"count": n, **params})
+
+    def name(self, name: str) -> str:
+        """A name the box made up for a nameless player ("Player 3", also a name deleted
+        from history) in this language; a name someone typed, as it is."""
+        made = _MADE_UP_NAME.fullmatch(name)
+        return self.gettext(PLAYER_N, number=int(made[1])) if made else name
 
     def people(self, names: Iterable[str], joiner: str = ", ") -> str:
         """Names as a list in this language, each with its honorific ("花子さん、Annさん"):
@@ -151,6 +158,9 @@ class People(Text):
         return w.people(self.names, self.joiner)
 
 
+# What the table and the sheets call a nameless player (data, in English), said per reader.
+PLAYER_N = N_("Player {number}").message
+_MADE_UP_NAME = re.compile(r"Player (\d+)")
 # TRANSLATORS: one person's name in a list of names ("Ann, Bo"); Japanese adds さん to each.
 PERSON = N_("{name}").message
 # TRANSLATORS: the separator between names in a list ("Ann, Bo and Cy").

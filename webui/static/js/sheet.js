@@ -5,7 +5,7 @@
 // (a live binding: read it, never assign it), and every change calls render().
 import { api } from "./api.js";
 import { clearError, h, listing, people, replace, showError } from "./dom.js";
-import { lang, t, tn } from "./i18n.js";
+import { displayName, lang, t, tn } from "./i18n.js";
 import { nameInputs } from "./seats.js";
 
 export let sheet = null;
@@ -76,7 +76,7 @@ export async function post(action, body = {}, button = null) {
   }
 }
 
-export const nameOf = (seat) => sheet.names[seat] || t("Player {number}", { number: seat + 1 });
+export const nameOf = (seat) => displayName(sheet.names[seat]) || t("Player {number}", { number: seat + 1 });
 export const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
 export const timeOf = (at) => new Date(at * 1000).toLocaleTimeString(lang);
 export const winnersText = (winners) => (winners.length > 1
