@@ -1,5 +1,5 @@
 // Seats as people know them: names from the table status, the lobby list.
-import { h } from "./dom.js";
+import { h, person } from "./dom.js";
 import { displayName, t } from "./i18n.js";
 
 export function seatName(state, seat) {
@@ -10,6 +10,12 @@ export function seatName(state, seat) {
 // "you" for the caller's own seat, else the seat's name.
 export function who(state, seat) {
   return seat === state.you?.seat ? t("you") : seatName(state, seat);
+}
+
+// The same inside a sentence: another player's name with its honorific (Japanese: さん),
+// so a template never adds one after "you" (あなた).
+export function whom(state, seat) {
+  return seat === state.you?.seat ? t("you") : person(seatName(state, seat));
 }
 
 // The game's title in the reader's language: the table sends the English title,

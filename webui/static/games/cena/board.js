@@ -2,7 +2,7 @@
 // cards and trick slot, alliances, the last trick, scores and the result.
 // Used by the seat page (state.you.seat set) and the table page (public).
 import { h, people } from "../../js/dom.js";
-import { seatName, totalRow, who } from "../../js/seats.js";
+import { seatName, totalRow, whom } from "../../js/seats.js";
 import { t, tn } from "../../js/i18n.js";
 import { cardFace, objectiveText, suitLabel } from "./cards.js";
 
@@ -64,7 +64,7 @@ function trickSlot(state, seat) {
     played
       ? [
           cardFace(played.card, { badge: lead ? t("lead") : null }),
-          played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: who(state, played.by) })) : null,
+          played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: whom(state, played.by) })) : null,
         ]
       : h("span", { class: "muted" }, "—"),
   );
@@ -127,7 +127,7 @@ export function lastTrick(state) {
     h(
       "div",
       { class: "public-cards" },
-      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), " ", t("before {name}", { name: who(state, c.to) }))),
+      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), " ", t("before {name}", { name: whom(state, c.to) }))),
     ),
   );
 }

@@ -2,14 +2,14 @@
 // winner (or "discarded"), and a round's summary: each tableau as it ended, with the
 // points the engine gave it, and who hosts next.
 import { h } from "../../js/dom.js";
-import { seatName, who } from "../../js/seats.js";
+import { seatName, who, whom } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardFace, cardShort } from "./cards.js";
 
 function outcome(state, trick) {
   return trick.winner === null
     ? t("Trick {number}: discarded, the same player leads again", { number: trick.number })
-    : t("Trick {number}: {name} won it", { number: trick.number, name: who(state, trick.winner) });
+    : t("Trick {number}: {name} won it", { number: trick.number, name: whom(state, trick.winner) });
 }
 
 export function trickMoment(state, trick, { full }) {
