@@ -43,7 +43,7 @@ export function turnBanner(state) {
 
 export function roundInfo(state) {
   const trick = state.trick;
-  const parts = [t("Round {number}", { number: state.round }), t("Host {name}", { name: seatName(state, state.host) })];
+  const parts = [t("Round {number}", { number: state.round }), t("hosted by {name}", { name: seatName(state, state.host) })];
   if (state.phase !== "over") {
     parts.push(t("trick {number} of {count}", { number: trick.number, count: trick.of }));
     if (state.phase === "play") parts.push(trick.lead_suit ? t("lead {suit}", { suit: suitLabel(trick.lead_suit) }) : t("no suit led yet"));
@@ -131,7 +131,7 @@ export function scores(state) {
     h(
       "tr",
       { "data-testid": "round-score", "data-round": round.round },
-      h("td", {}, `${round.round}`, h("small", { class: "muted" }, " ", t("Host {name}", { name: seatName(state, round.host) }))),
+      h("td", {}, `${round.round}`, h("small", { class: "muted" }, " ", t("hosted by {name}", { name: seatName(state, round.host) }))),
       round.points.map((points) => h("td", { class: "num" }, points)),
     ),
   );
