@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from device.i18n import N_, Text
+
 FPS = 12  # an SSD1306 frame takes ~23 ms of I2C
 MIN_FRAME_SECONDS = 1 / 15  # never faster than 15 frames a second, even catching up
 CLOCK_SLACK = 1e-6  # seconds: a wake-up computed as t + MIN_FRAME_SECONDS counts as on time
@@ -25,6 +27,14 @@ SETTLE_FIRST = 5  # stick i lands at frame SETTLE_FIRST + i: the last just befor
 RESULT_SECONDS = 4.0
 LED_SECONDS = 6.0
 ANIMATION_SECONDS = FRAMES / FPS
+# Who threw, when not a player: the roller keeps these English words as data (a throw's
+# "by"); the OLED says them in the table's language (the pages do: js/sticks.js).
+THROWERS: dict[str, Text] = {
+    "Box": N_("Box"),
+    "Sticks page": N_("Sticks page"),
+    "Table page": N_("Table page"),
+    "Score sheet": N_("Score sheet"),
+}
 
 
 def faces_at(final: Sequence[int], frame: int) -> list[int]:
@@ -50,7 +60,7 @@ class ThrowShow:
 
     sticks: tuple[int, ...]
     count: int
-    label: str  # who threw, or what for: "Box", "Water: Ann"
+    label: str  # who threw, or what for: "Box" (a Text, said when drawn), "Water: Ann"
     started: float  # time.monotonic() when it began
     turn_lights: tuple[bool, ...]  # the turn lights when it began
     _screen_until: float = field(init=False)

@@ -20,6 +20,7 @@ from engines.base import (
     GameInfo,
     IllegalAction,
     Option,
+    SetupError,
     View,
     new_seed,
 )
@@ -36,6 +37,7 @@ __all__ = [
     "GameInfo",
     "IllegalAction",
     "Option",
+    "SetupError",
     "SetupRefused",
     "View",
     "check_setup",
@@ -124,6 +126,8 @@ def check_setup(
             )
     try:
         return new(name, players, seed=0, options=options).rules_version
+    except SetupError as err:  # the engine's own words, a catalog entry each
+        raise SetupRefused(err.template, "invalid_setup", err.params) from None
     except ValueError as err:
         # The engine's own English words (engines check options in ValueErrors, not
         # catalog entries), after a sentence each reader gets in their language.

@@ -52,6 +52,17 @@ class IllegalAction(Exception):
         super().__init__(self.reason)
 
 
+class SetupError(ValueError):
+    """A player count or option the rules refuse, worded like IllegalAction: the English
+    `template` (extracted for the catalogs) and its `params`, so each screen says it in
+    its reader's language (engines.check_setup passes both on); str() is the English."""
+
+    def __init__(self, template: str, params: Mapping[str, Any] | None = None) -> None:
+        self.template = template
+        self.params = dict(params or {})
+        super().__init__(template.format(**self.params) if self.params else template)
+
+
 def require(
     condition: bool, reason: str, code: str = "illegal", params: Mapping[str, Any] | None = None
 ) -> None:
@@ -245,9 +256,14 @@ class Game(ABC):
         if not isinstance(players, int) or isinstance(players, bool):
             raise ValueError("players must be a whole number")
         if not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
+            raise SetupError(
+                "{title} is for {low} to {high} players, not {players}",
+                {
+                    "title": self.title,
+                    "low": self.min_players,
+                    "high": self.max_players,
+                    "players": players,
+                },
             )
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError("seed must be a whole number")

@@ -24,7 +24,7 @@ from babel.support import NullTranslations
 from flask import Flask, g, request
 from flask_babel import Babel, Domain, get_locale, gettext
 
-from device.i18n import DEFAULT, LANGUAGES, catalogs, fill, say, valid
+from device.i18n import DEFAULT, LANGUAGES, catalogs, fill, say, valid, words
 
 COOKIE = "tablemate_lang"
 COOKIE_AGE = 400 * 24 * 3600  # about the most a browser keeps a cookie
@@ -57,11 +57,8 @@ def translated(template: str, params: Mapping[str, Any] | None = None) -> str:
     catalog has no translation). A translation that names a placeholder the
     params lack falls back to the English, never a 500."""
     text = gettext(template) if template else template
-    # A param that is itself words (a device.i18n.Text, e.g. an unnamed seat's "Seat 2")
-    # is said in the reader's language too.
-    lang = str(get_locale() or DEFAULT)
-    said = {key: say(value, lang) for key, value in (params or {}).items()}
-    return fill(text, template, said)
+    lang = words(current())  # a param that is itself words (a list of names) says itself
+    return fill(text, template, {key: say(value, lang) for key, value in (params or {}).items()})
 
 
 class _CatalogDomain(Domain):

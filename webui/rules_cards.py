@@ -1,6 +1,8 @@
 """Each game's rules card: the goal, a turn in five lines, what ends the game and the
-table's chosen options, each line linking to its section of the rules as implemented
-(docs/rules/<name>.md, served at /rules/<name> by webui/routes/rules.py).
+table's chosen options, each line linking to its section of the game's rules for
+players (docs/rules/players/<name>.<lang>.md, served at /rules/<name> by
+webui/routes/rules.py; the engine's specification, docs/rules/<name>.md, is at
+/rules/<name>/spec).
 
 A game declares its card in `webui/games/<name>/rules.py` as `CARD = RulesCard(...)`,
 its words marked with `lazy_gettext` so Babel extracts them and each reader gets them
@@ -28,7 +30,8 @@ Text = Any
 @dataclass(frozen=True)
 class Line:
     """One line of a card: a sentence and the section of the fuller rules it comes from
-    (an anchor of docs/rules/<name>.md as /rules/<name> renders it)."""
+    (an anchor of the player pages, docs/rules/players/<name>.<lang>.md, the same in
+    every language, as /rules/<name> renders them)."""
 
     text: Text
     section: str

@@ -65,7 +65,7 @@ from device.colour_round import ColourMode, view_has_colours
 from device.companion.scoreboard import OnShow
 from device.hotspot import HotspotState
 from device.i18n import N_, Text
-from device.throw_show import ThrowShow
+from device.throw_show import THROWERS, ThrowShow
 
 Clock = Callable[[], float]
 
@@ -251,8 +251,9 @@ class Controls:
         self.colour_mode.edge(name, pressed)
 
     def thrown(self, throw: Mapping[str, Any], label: str) -> None:
-        """The roller threw (button C, a phone, a score sheet): show it from now."""
-        self._show_throw(throw, label, self._turn_lights, self.now())
+        """The roller threw (button C, a phone, a score sheet): show it from now, a
+        page's or the box's own name in the table's language, a player's as it is."""
+        self._show_throw(throw, THROWERS.get(label, label), self._turn_lights, self.now())
 
     def refused(self, reason: str) -> None:
         """The table said no to a command: say why for a while."""

@@ -20,9 +20,10 @@ in Japanese the moment the table's language changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Self
 
 from babel.support import NullTranslations
 
@@ -52,6 +53,21 @@ class Words:
         text = self._translations.ngettext(singular, plural, n)
         english = singular if n == 1 else plural
         return fill(text, english, {"count": n, **params})
+
+    def name(self, name: str) -> str:
+        """A name the box made up for a nameless player ("Player 3", also a name deleted
+        from history) in this language; a name someone typed, as it is."""
+        made = _MADE_UP_NAME.fullmatch(name)
+        return self.gettext(PLAYER_N, number=int(made[1])) if made else name
+
+    def people(self, names: Iterable[str], joiner: str = ", ") -> str:
+        """Names as a list in this language, each with its honorific ("花子さん、Annさん"):
+        Japanese puts さん on every name, not only after the last. `joiner` is the
+        English one (", " or " and ")."""
+        names = list(names)
+        if self.lang == DEFAULT:
+            return joiner.join(names)
+        return self.gettext(LIST_COMMA).join(self.gettext(PERSON, name=name) for name in names)
 
 
 def fill(text: str, english: str, params: Mapping[str, Any]) -> str:
@@ -95,7 +111,7 @@ class Text(str):
         params: Mapping[str, Any] | None = None,
         plural: str | None = None,
         count: int = 1,
-    ) -> Text:
+    ) -> Self:
         params = dict(params or {})
         english = message if plural is None or count == 1 else plural
         made = super().__new__(cls, fill(english, english, params))
@@ -123,3 +139,29 @@ def Nn_(singular: str, plural: str, count: int, **params: Any) -> Text:
 def say(text: Any, lang: Words | str | None) -> Any:
     """A Text in `lang`; anything else (a name, a number: data) as it is."""
     return text.say(lang) if isinstance(text, Text) else text
+
+
+class People(Text):
+    """A list of names to say later (a refusal's `{names}`): English as `joiner` joins
+    them, each other language through `Words.people` (Japanese: さん on every name)."""
+
+    names: tuple[str, ...]
+    joiner: str
+
+    def __new__(cls, names: Sequence[str], joiner: str = ", ") -> Self:
+        made = super().__new__(cls, joiner.join(names))
+        made.names, made.joiner = tuple(names), joiner
+        return made
+
+    def say(self, lang: Words | str | None) -> str:
+        w = lang if isinstance(lang, Words) else words(lang)
+        return w.people(self.names, self.joiner)
+
+
+# What the table and the sheets call a nameless player (data, in English), said per reader.
+PLAYER_N = N_("Player {number}").message
+_MADE_UP_NAME = re.compile(r"Player (\d+)")
+# TRANSLATORS: one person's name in a list of names ("Ann, Bo"); Japanese adds さん to each.
+PERSON = N_("{name}").message
+# TRANSLATORS: the separator between names in a list ("Ann, Bo and Cy").
+LIST_COMMA = N_(", ").message

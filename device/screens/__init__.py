@@ -81,6 +81,6 @@ def _reading_summary(view: Mapping[str, Any], status: Mapping[str, Any]) -> bool
 
 def _turn_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.Image:
     """For a game without screens of its own: whose turn it is, from the generic view."""
-    waiting = ", ".join(seat_name(status, seat) for seat in view["to_act"])
     w = words_for(status)
+    waiting = w.people(seat_name(status, seat) for seat in view["to_act"])
     return message_screen(game_title(status), [w.gettext("Turn: {names}", names=waiting)])

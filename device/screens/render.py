@@ -194,7 +194,7 @@ def seat_name(status: Mapping[str, Any], seat: int) -> str:
     record = seats[seat] if 0 <= seat < len(seats) else {}
     name = record.get("name")
     if name and record.get("taken", True):  # a free seat's name is the table's "Seat N"
-        return str(name)
+        return words_for(status).name(str(name))
     return words_for(status).gettext("Seat {number}", number=seat + 1)
 
 

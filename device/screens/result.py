@@ -68,5 +68,5 @@ def winners_text(winners: list[int], status: Mapping[str, Any]) -> str:
     w = words_for(status)
     if not winners:
         return w.gettext("No winner")
-    names = " & ".join(seat_name(status, seat) for seat in winners)
+    names = w.people((seat_name(status, seat) for seat in winners), " & ")
     return w.ngettext("{names} wins", "{names} win", len(winners), names=names)

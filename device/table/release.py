@@ -21,6 +21,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from device.i18n import People
 from device.table.errors import TableError
 from device.table.grace import GRACE
 from device.table.takeback import Seating
@@ -126,7 +127,7 @@ def why_not_yet(request: ReleaseRequest, at: Seating) -> TableError | None:
         )
     waiting = sorted(set(at.taken) - {request.seat} - request.agreed)
     if waiting:
-        names = ", ".join(at.name(s) for s in waiting)
+        names = People([at.name(s) for s in waiting])  # さん on each name in Japanese
         return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
     left = GRACE - (at.now - request.asked)
     if left > 0:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any, TypeGuard
 
+from engines.base import SetupError
 from engines.cena.cards import CARDS, NUMBER_OF, SUIT_NAMES, SUIT_OF
 
 Objective = dict[str, Any]
@@ -30,30 +31,32 @@ DEFAULT_OBJECTIVES: tuple[Mapping[str, Any], ...] = (
 def parse_objective(raw: object) -> Objective:
     """Check one objective and return it with its "text"; ValueError if it is not valid."""
     if not isinstance(raw, Mapping):
-        raise ValueError("an objective must be an object with a penalty and criteria")
+        raise SetupError("an objective must be an object with a penalty and criteria")
     unknown = sorted(str(key) for key in raw if key not in _KEYS)
     if unknown:
-        raise ValueError(f"unknown objective field(s): {', '.join(unknown)}")
+        raise SetupError("unknown objective field(s): {fields}", {"fields": ", ".join(unknown)})
     penalty = raw.get("penalty")
     if not _is_int(penalty) or penalty < 0:
-        raise ValueError("an objective's penalty must be a whole number, 0 or more")
+        raise SetupError("an objective's penalty must be a whole number, 0 or more")
     objective: Objective = {"penalty": penalty}
     if "suit" in raw:
         if not isinstance(raw["suit"], str) or raw["suit"] not in SUIT_NAMES:
-            raise ValueError("an objective's suit must be one of C, W, M, A")
+            raise SetupError("an objective's suit must be one of C, W, M, A")
         objective["suit"] = raw["suit"]
     if "number" in raw:
         if not _is_int(raw["number"]) or not 1 <= raw["number"] <= 10:
-            raise ValueError("an objective's number must be 1 to 10")
+            raise SetupError("an objective's number must be 1 to 10")
         objective["number"] = raw["number"]
     if "parity" in raw:
         if raw["parity"] not in PARITIES:
-            raise ValueError('an objective\'s parity must be "odd" or "even"')
+            raise SetupError("an objective's parity must be odd or even")
         objective["parity"] = raw["parity"]
     if len(objective) == 1:
-        raise ValueError("an objective needs at least one of suit, number, parity")
+        raise SetupError("an objective needs at least one of a suit, a number or odd/even")
     if not matching_cards(objective):
-        raise ValueError("this objective matches no card (check number against parity)")
+        if raw.get("parity") == "odd":  # only a number and a parity can match nothing
+            raise SetupError("no card numbered {number} is odd", {"number": raw.get("number")})
+        raise SetupError("no card numbered {number} is even", {"number": raw.get("number")})
     objective["text"] = objective_text(objective)
     return objective
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Option
+from engines.base import Option, SetupError
 from engines.cena.cards import HAND_SIZES, is_card, sort_cards
 from engines.cena.objectives import DEFAULT_OBJECTIVES, Objective, parse_objective
 
@@ -36,7 +36,9 @@ def parse_options(options: Mapping[str, Any], players: int) -> Settings:
     draw = _flag(options, "draw_objectives")
     host = options.get("host", 0)
     if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players:
-        raise ValueError(f"host must be a seat from 0 to {players - 1}")
+        raise SetupError(
+            "the host of the first deal must be a seat from 1 to {players}", {"players": players}
+        )
     return Settings(
         simplified=simplified,
         host=host,
@@ -55,13 +57,16 @@ def _flag(options: Mapping[str, Any], key: str) -> bool:
 
 def _parse_objectives(raw: object, draw: bool) -> tuple[Objective, ...]:
     if not isinstance(raw, list | tuple):
-        raise ValueError("objectives must be a list")
+        raise SetupError("objectives must be a list")
     if draw and not DEALS <= len(raw) <= MAX_OBJECTIVE_DECK:
-        raise ValueError(
-            f"an objective deck to draw from holds {DEALS} to {MAX_OBJECTIVE_DECK} cards"
+        raise SetupError(
+            "an objective deck to draw from holds {low} to {high} cards",
+            {"low": DEALS, "high": MAX_OBJECTIVE_DECK},
         )
     if not draw and len(raw) != DEALS:
-        raise ValueError(f"give exactly {DEALS} objectives, one per deal, or draw them")
+        raise SetupError(
+            "give exactly {count} objectives, one per deal, or draw them", {"count": DEALS}
+        )
     return tuple(parse_objective(objective) for objective in raw)
 
 

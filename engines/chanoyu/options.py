@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Option
+from engines.base import Option, SetupError
 from engines.chanoyu.cards import DECK, HAND_SIZE, is_card
 from engines.chanoyu.scoring import DEFAULT_SCORING, SCORING_RULES
 
@@ -36,7 +36,7 @@ def parse_options(options: Mapping[str, Any], players: int) -> Settings:
     """Check the options; raise ValueError with a clear reason if any is bad."""
     host = options.get("host", 0)
     if not isinstance(host, int) or isinstance(host, bool) or not 0 <= host < players:
-        raise ValueError(f"host must be a seat from 0 to {players - 1}, not {host!r}")
+        raise SetupError("the first host must be a seat from 1 to {players}", {"players": players})
     scoring = options.get("scoring", DEFAULT_SCORING)
     if not isinstance(scoring, str) or scoring not in SCORING_RULES:
         raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(sorted(SCORING_RULES))}")

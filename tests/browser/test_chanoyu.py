@@ -115,7 +115,7 @@ def test_three_phones_play_a_whole_round(device: DeviceProcess, contexts: Contex
     expect(banner).to_have_attribute("data-turn", "2")
     expect(banner).to_have_text(f"{NAMES[2]} leads")
     expect(table.get_by_test_id("round-info")).to_contain_text(
-        f"Round 1 · host {NAMES[0]} · trick 1 of 10"
+        f"Round 1 · hosted by {NAMES[0]} · trick 1 of 10"
     )
 
     # --- ten tricks and their builds, each tapped on the phone whose turn it is -------

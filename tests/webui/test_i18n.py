@@ -28,6 +28,7 @@ KEYWORDS = {
     "tn": (1, 2),
     "TableError": None,
     "IllegalAction": None,
+    "SetupError": None,  # engines' refusals of a setup (engines/base.py)
     "require": (2,),
     "ApiError": (2,),
     # device's refusals that become a TableError or an ApiError with their template

@@ -135,22 +135,29 @@ def test_bad_requests_are_refused_with_a_code(client: FlaskClient) -> None:
 def test_the_fuller_rules_page_has_an_anchor_per_section(client: FlaskClient) -> None:
     page = client.get("/rules/sarena").get_data(as_text=True)
     assert '<h2 id="moves">Moves</h2>' in page and '<h2 id="end">End</h2>' in page
-    assert "<table>" in client.get("/rules/cena").get_data(as_text=True), "tables rendered"
+    spec = client.get("/rules/cena/spec").get_data(as_text=True)
+    assert "<table>" in spec and "test_" in spec, "the engine's rules, each with its test"
+    assert 'href="/rules/cena/spec"' in client.get("/rules/cena").get_data(as_text=True)
     # A language without its own page says the rules are in English, the page stays.
-    japanese = client.get("/rules/sarena", headers={"Accept-Language": "ja"})
+    japanese = client.get("/rules/sarena/spec", headers={"Accept-Language": "ja"})
     assert 'data-testid="rules-english-only"' in japanese.get_data(as_text=True)
     assert 'id="moves"' in japanese.get_data(as_text=True)
+    assert client.get("/rules/chess/spec").status_code == 404
 
 
-@pytest.mark.parametrize("game", ["cena", "lauzait"])
-def test_a_japanese_rules_page_has_the_same_sections(client: FlaskClient, game: str) -> None:
+@pytest.mark.parametrize("game", engines.names())
+def test_every_game_has_player_rules_in_both_languages_with_the_same_sections(
+    client: FlaskClient, game: str
+) -> None:
     english, japanese = page_ids(client, game), page_ids(client, game, "ja")
     assert japanese == english, "a Japanese reader's links land on the same sections"
     page = client.get(f"/rules/{game}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "rules-english-only" not in page
-    assert "エンジンが遊ぶルール" in page, "the page itself is in Japanese"
-    for line in chosen(client, game, "ja")["sections"][1]["lines"]:
-        assert line["section"] in japanese
+    assert "プレイヤーのためのルール" in page, "the page itself is in Japanese, for players"
+    assert "test_" not in page, "a player page, not the engine's specification"
+    for part in chosen(client, game, "ja")["sections"]:
+        for line in part["lines"]:
+            assert line["section"] in japanese
 
 
 def test_a_page_may_name_its_own_language_for_the_card(client: FlaskClient, table: Table) -> None:

@@ -5,9 +5,13 @@ GET /api/rules                    the table's game: its card with the table's op
                                   language, e.g. the table page's, without setting a cookie)
 GET /api/rules/<game>?players=&options={json}
                                   a game being chosen (the host's settings, a new game)
-GET /rules/<game>                 docs/rules/<game>.md as a page, an anchor per section
-                                  (docs/rules/<game>.<lang>.md when the reader's language
-                                  has one), so a card's line opens /rules/<game>#section
+GET /rules/<game>                 the rules for players, docs/rules/players/<game>.<lang>.md
+                                  (the English page where the reader's language has none),
+                                  an anchor per section, so a card's line opens
+                                  /rules/<game>#section
+GET /rules/<game>/spec            the rules as the engine implements them, each with its
+                                  test: docs/rules/<game>.md (<game>.<lang>.md where there
+                                  is one)
 
 Options are the table's public ones only (Table.status() never holds a secret one), and
 a chosen game's options may name only the engine's non-secret options.
@@ -32,6 +36,7 @@ from webui.services import services
 bp = Blueprint("rules", __name__)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+PLAYERS = DOCS / "players"  # the rules as players read them, one page per language
 MAX_OPTIONS_CHARS = 2000  # a whole Céna objective deck is ~400
 
 
@@ -95,10 +100,19 @@ def _options(game: str) -> dict[str, Any]:
 
 @bp.get("/rules/<game>")
 def rules_page(game: str) -> str:
+    return _page(game, players=True)
+
+
+@bp.get("/rules/<game>/spec")
+def spec_page(game: str) -> str:
+    return _page(game, players=False)
+
+
+def _page(game: str, *, players: bool) -> str:
     if game not in engines.names():
         abort(404)
     lang = i18n.current()
-    found = _rendered(game, lang)
+    found = _rendered(game, lang, players)
     if found is None:
         abort(404)
     html, toc, translated = found
@@ -113,17 +127,27 @@ def rules_page(game: str) -> str:
     )
 
 
+def _source(game: str, lang: str, players: bool) -> tuple[Path, bool] | None:
+    """The page's file and whether it is in `lang`: a player page in the reader's
+    language, else in English, else (a game without player pages, or `spec`) the
+    engine's rules in the reader's language or in English."""
+    choices = [PLAYERS / f"{game}.{lang}.md", PLAYERS / f"{game}.en.md"] if players else []
+    choices += [DOCS / f"{game}.{lang}.md", DOCS / f"{game}.md"]
+    for path in choices:
+        if path.is_file():
+            return path, lang == "en" or path.name == f"{game}.{lang}.md"
+    return None
+
+
 @cache
-def _rendered(game: str, lang: str) -> tuple[str, str, bool] | None:
+def _rendered(game: str, lang: str, players: bool = True) -> tuple[str, str, bool] | None:
     """(html, table of contents, whether in `lang`) of a game's rules; a page's
     headings get ids from their English words, and a translation names the same ids
     (`## 手番 {#a-turn-a-day}`), so a card's link finds its section in either."""
-    path = DOCS / f"{game}.{lang}.md"
-    translated = lang != "en" and path.is_file()
-    if not translated:
-        path = DOCS / f"{game}.md"
-    if not path.is_file():
+    found = _source(game, lang, players)
+    if found is None:
         return None
+    path, translated = found
     # Imported here, not at the top: most evenings never open the full rules, and
     # Python-Markdown costs the box about half a megabyte from the moment it loads.
     import markdown

@@ -31,14 +31,14 @@ def board(state: Mapping[str, Any]) -> Board:
         )
     number = len(state["deals"]) + 1
     host = host_of_deal(number, FIRST_HOST, players)
-    lines: list[str] = [N_("Host: {name}", name=seat_label(names, host))]
+    lines: list[str] = [N_("Deal host: {name}", name=seat_label(names, host))]
     objective = _objective(state, number)
     if objective is not None:
         lines.insert(0, objective_words(objective))
     return Board(
         N_("Deal {number}/{of}", number=number, of=DEALS),
         totals,
-        notes=[N_("host") if seat == host else "" for seat in range(players)],
+        notes=[N_("hosts") if seat == host else "" for seat in range(players)],
         next=lines,
         lights=[host],
     )

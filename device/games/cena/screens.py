@@ -108,7 +108,7 @@ def _draw_play(d: Draw, view: Mapping[str, Any], status: Mapping[str, Any]) -> N
     cards = {play["to"]: play["card"] for play in trick["cards"]}
     columns = seat_columns(int(view["players"]))
     if not cards and view.get("last_trick"):
-        winners = " & ".join(seat_name(status, s) for s in view["last_trick"]["seats"])
+        winners = w.people((seat_name(status, s) for s in view["last_trick"]["seats"]), " & ")
         taken = f"{view['last_trick']['suit']}{view['last_trick']['number']}"
         took = w.gettext("{names} took {card}", names=winners, card=taken)
         draw_text(d, took, SMALL, (0, CARD_TOP, WIDTH - 1, CARD_BOTTOM), "centre")

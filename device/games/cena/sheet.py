@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from device.companion.sheet import GameSheet, SheetError, clean_names, corrected
+from device.i18n import Text
+from engines.base import SetupError
 from engines.cena import alliance_score
 from engines.cena.cards import HAND_SIZES, is_card, sort_cards
 from engines.cena.objectives import DEFAULT_OBJECTIVES, matches, matching_cards, parse_objective
@@ -248,9 +250,10 @@ def _objective(raw: object, k: int) -> dict[str, Any]:
                 )
     try:
         return dict(parse_objective(raw))
-    except ValueError as err:
+    except SetupError as err:  # the engine's reason, said in the reader's language
+        reason = Text(err.template, err.params)
         raise SheetError(
-            "objective card {card}: {reason}", "sheet_objective", {**params, "reason": str(err)}
+            "objective card {card}: {reason}", "sheet_objective", {**params, "reason": reason}
         ) from None
 
 

@@ -54,7 +54,7 @@ def board(state: Mapping[str, Any]) -> Board:
         N_("Round {number}", number=len([r for r in state["rounds"] if r["counted"]]) + 1),
         totals,
         notes=[N_("host") if seat == host else marks[seat] for seat in range(players)],
-        next=[N_("Host: {name}", name=seat_label(names, host)), *reached],
+        next=[N_("Hosted by {name}", name=seat_label(names, host)), *reached],
         lights=[host],
     )
 

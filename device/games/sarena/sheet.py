@@ -36,6 +36,7 @@ from device.companion.sheet import (
     corrected,
     shown_names,
 )
+from device.i18n import People
 from engines.sarena import final_scores, winners_of
 from engines.sarena.chips import BOX_SIZE, CHIPS_PER_PAIR, COLOURS, MAX_HEIGHT
 
@@ -323,9 +324,9 @@ def _from_counts(counts: Sequence[Any], names: list[str]) -> dict[str, Any]:
                 "{tied} are tied on {chips} chips: give the tie-break count of {missing}",
                 "sheet_tiebreak_missing",
                 {
-                    "tied": " and ".join(names[s] for s in leaders),
+                    "tied": People([names[s] for s in leaders], " and "),
                     "chips": most,
-                    "missing": ", ".join(missing),
+                    "missing": People(missing),
                 },
             )
     # Only the tied leaders' tie-break counts can matter; a missing one elsewhere is 0.

@@ -54,3 +54,11 @@ export function listing(words) {
   const items = words.slice(0, -1).join(t(", "));
   return t("{items} and {last}", { items, last: words[words.length - 1] });
 }
+
+// One person's name as a list shows it: Japanese puts さん on every name ("花子さん、Annさん"),
+// not only after the last. The box does the same (device/i18n: Words.people).
+// TRANSLATORS: one person's name in a list of names ("Ann, Bo"); Japanese adds さん to each.
+export const person = (name) => t("{name}", { name });
+
+// Names as a list in the reader's language, each with its honorific.
+export const people = (names) => listing(names.map(person));

@@ -4,7 +4,7 @@
 // are all loaded before the page draws anything, so drawing stays synchronous. A
 // game without components (or whose module fails to load) gets the generic view:
 // phase, whose move it is, scores and winners.
-import { h, listing } from "./dom.js";
+import { h, people } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
 
@@ -26,8 +26,8 @@ export function gameModule(name) {
 }
 
 function genericBoard(state) {
-  const waiting = listing((state.to_act || []).map((s) => seatName(state, s)));
-  const winners = listing((state.winners || []).map((s) => seatName(state, s)));
+  const waiting = people((state.to_act || []).map((s) => seatName(state, s)));
+  const winners = people((state.winners || []).map((s) => seatName(state, s)));
   return [
     h(
       "div",

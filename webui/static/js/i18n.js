@@ -26,3 +26,11 @@ export function tn(singular, plural, n, params) {
   if (Array.isArray(forms)) text = forms.length === 1 ? forms[0] : forms[n === 1 ? 0 : 1] ?? text;
   return fill(text, { count: n, ...params });
 }
+
+// A name the box made up for a nameless player ("Player 3", also what a deleted name
+// becomes in history: device/history/retention.py) in the reader's language; a name
+// someone typed, as it is. The box's screens do the same (device/i18n: Words.name).
+export function displayName(name) {
+  const made = /^Player (\d+)$/.exec(name ?? "");
+  return made ? t("Player {number}", { number: Number(made[1]) }) : name;
+}

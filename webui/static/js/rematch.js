@@ -4,7 +4,7 @@
 // a game whose seats are all taken. Every phone keeps its seat across games: the
 // live stream simply brings the next lobby or game.
 import { api, forgetToken } from "./api.js";
-import { clearError, h, listing, showError } from "./dom.js";
+import { clearError, h, people, showError } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./seats.js";
 
@@ -90,7 +90,7 @@ export function gameOverPanel(state, { stop }) {
 export function lastGamePanel(state) {
   const last = state.table.last_game;
   if (!last) return null;
-  const winners = listing(last.seats.filter((s) => s.winner).map((s) => s.name));
+  const winners = people(last.seats.filter((s) => s.winner).map((s) => s.name));
   return h(
     "section",
     { class: "panel last-game", "data-testid": "last-game", "data-game": last.game },

@@ -1,15 +1,21 @@
 // Seats as people know them: names from the table status, the lobby list.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, person } from "./dom.js";
+import { displayName, t } from "./i18n.js";
 
 export function seatName(state, seat) {
   const entry = state.table.seats[seat];
-  return entry ? entry.name : t("Seat {number}", { number: seat + 1 });
+  return entry ? displayName(entry.name) : t("Seat {number}", { number: seat + 1 });
 }
 
 // "you" for the caller's own seat, else the seat's name.
 export function who(state, seat) {
   return seat === state.you?.seat ? t("you") : seatName(state, seat);
+}
+
+// The same inside a sentence: another player's name with its honorific (Japanese: さん),
+// so a template never adds one after "you" (あなた).
+export function whom(state, seat) {
+  return seat === state.you?.seat ? t("you") : person(seatName(state, seat));
 }
 
 // The game's title in the reader's language: the table sends the English title,
@@ -72,6 +78,22 @@ export function seatNotices(state) {
   );
 }
 
+// Why a saved game could not be resumed: the journal keeps the box's English sentence
+// (device/table/core.py PROBLEM, OLDER_RULES, as data), each reader gets it in words of
+// their own (tests/webui/test_no_english.py checks both sentences are these).
+const OLDER_RULES = /^the saved game was played with rules of (.*) that this update no longer replays; it is kept in the box's history$/;
+
+function problemText(problem) {
+  const older = OLDER_RULES.exec(problem);
+  if (older) {
+    return t("the saved game was played with rules of {title} that this update no longer replays; it is kept in the box's history", { title: gameTitle(older[1]) });
+  }
+  if (problem === "the saved game could not be resumed after an update; it is kept in the box's history") {
+    return t("the saved game could not be resumed after an update; it is kept in the box's history");
+  }
+  return problem;
+}
+
 // A saved game that could not be resumed after an update: said, never silent.
 export function tableProblem(state) {
   const { problem, rescued_journal: file } = state.table;
@@ -79,6 +101,6 @@ export function tableProblem(state) {
     ? h("p", { class: "error", "data-testid": "journal-rescued" },
       t("The box's journal was damaged: it is kept as {file} and the box started with a fresh one. To bring back the last good copy, stop the box and run: tablemate restore --last", { file }))
     : null;
-  const said = problem ? h("p", { class: "error", "data-testid": "table-problem" }, t("The box: {problem}.", { problem })) : null;
+  const said = problem ? h("p", { class: "error", "data-testid": "table-problem" }, t("The box: {problem}.", { problem: problemText(problem) })) : null;
   return rescued && said ? h("div", {}, rescued, said) : rescued || said;
 }

@@ -4,8 +4,8 @@
 // corrections. A page calls openSheet(path, render) once; `sheet` is then the sheet
 // (a live binding: read it, never assign it), and every change calls render().
 import { api } from "./api.js";
-import { clearError, h, listing, replace, showError } from "./dom.js";
-import { lang, t, tn } from "./i18n.js";
+import { clearError, h, listing, people, replace, showError } from "./dom.js";
+import { displayName, lang, t, tn } from "./i18n.js";
 import { nameInputs } from "./seats.js";
 
 export let sheet = null;
@@ -99,11 +99,11 @@ export async function post(action, body = {}, button = null) {
   }
 }
 
-export const nameOf = (seat) => sheet.names[seat] || t("Seat {number}", { number: seat + 1 });
+export const nameOf = (seat) => displayName(sheet.names[seat]) || t("Seat {number}", { number: seat + 1 });
 export const seats = () => Array.from({ length: sheet.players }, (_, s) => s);
 export const timeOf = (at) => new Date(at * 1000).toLocaleTimeString(lang);
 export const winnersText = (winners) => (winners.length > 1
-  ? t("Winners (shared): {names}", { names: listing(winners.map(nameOf)) })
+  ? t("Winners (shared): {names}", { names: people(winners.map(nameOf)) })
   : t("Winner: {name}", { name: listing(winners.map(nameOf)) }));
 
 // The set-up panel: the player count, one name per seat, the game's own fields,

@@ -10,7 +10,7 @@
 // Everything is drawn on a fixed layer over the page: the page's own layout never moves.
 // Names and counts only: a take-back never says what the move was.
 import { api } from "./api.js";
-import { h, listing, replace, showError } from "./dom.js";
+import { h, listing, person, replace, showError } from "./dom.js";
 import { t } from "./i18n.js";
 import { noticeText, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
@@ -101,8 +101,8 @@ function banner(state, asSeat) {
   const title = request.seat === me
     ? (request.steps === 1 ? t("You ask to take back your last move") : t("You ask to take back {count} moves", asked))
     : (request.steps === 1 ? t("{name} asks to take back their last move", asked) : t("{name} asks to take back {count} moves", asked));
-  const agreed = listing(request.agreed.map((s) => (s === me ? t("you") : name(s))));
-  const waiting = listing(request.waiting.map((s) => (s === me ? t("you") : name(s))));
+  const agreed = listing(request.agreed.map((s) => (s === me ? t("you") : person(name(s)))));
+  const waiting = listing(request.waiting.map((s) => (s === me ? t("you") : person(name(s)))));
   const answers = [agreed ? t("Agreed: {names}.", { names: agreed }) : "", waiting ? t("Waiting for {names}.", { names: waiting }) : ""];
   const lines = [
     h("p", { class: "take-back-who", "data-testid": "take-back-answers" }, answers.filter(Boolean).join(" ")),

@@ -1,8 +1,8 @@
 // The Céna table as everyone sees it: whose turn, the deal, each seat's public
 // cards and trick slot, alliances, the last trick, scores and the result.
 // Used by the seat page (state.you.seat set) and the table page (public).
-import { h, listing } from "../../js/dom.js";
-import { seatName, totalRow, who } from "../../js/seats.js";
+import { h, people } from "../../js/dom.js";
+import { seatName, totalRow, whom } from "../../js/seats.js";
 import { t, tn } from "../../js/i18n.js";
 import { cardFace, objectiveText, suitLabel } from "./cards.js";
 
@@ -10,7 +10,7 @@ const alliancePair = (state, alliance) => alliance.seats.map((s) => seatName(sta
 
 export function turnBanner(state) {
   const me = state.you.seat;
-  const waiting = (seats) => listing(seats.map((s) => seatName(state, s)));
+  const waiting = (seats) => people(seats.map((s) => seatName(state, s)));
   let text;
   let mine = false;
   if (state.phase === "reveal") {
@@ -64,7 +64,7 @@ function trickSlot(state, seat) {
     played
       ? [
           cardFace(played.card, { badge: lead ? t("lead") : null }),
-          played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: who(state, played.by) })) : null,
+          played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: whom(state, played.by) })) : null,
         ]
       : h("span", { class: "muted" }, "—"),
   );
@@ -127,7 +127,7 @@ export function lastTrick(state) {
     h(
       "div",
       { class: "public-cards" },
-      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), " ", t("before {name}", { name: who(state, c.to) }))),
+      trick.cards.map((c) => h("span", {}, cardFace(c.card, { small: true }), " ", t("before {name}", { name: whom(state, c.to) }))),
     ),
   );
 }
@@ -156,7 +156,7 @@ export function scores(state) {
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] });
   return h("section", { class: "panel notice", "data-testid": "result" }, h("h2", {}, t("Result")), h("p", { class: "big" }, text));
 }
 

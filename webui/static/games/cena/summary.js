@@ -2,7 +2,7 @@
 // alliance that won it, and a deal's summary: each alliance's cards won, the cards
 // the objective penalises and what they cost, its score. Numbers from the engine.
 import { h } from "../../js/dom.js";
-import { seatName, who } from "../../js/seats.js";
+import { seatName, whom } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { plain } from "../../js/numbers.js";
 import { cardFace, objectiveText, suitLabel } from "./cards.js";
@@ -17,7 +17,7 @@ export function trickMoment(state, trick, { full }) {
     full
       ? h("div", { class: "moment-cards cena-trick" }, trick.cards.map((c) =>
           h("span", { class: `moment-card${trick.seats.includes(c.to) ? " won" : ""}` },
-            cardFace(c.card, { small: true }), t("by {name}", { name: who(state, c.by) }))))
+            cardFace(c.card, { small: true }), t("by {name}", { name: whom(state, c.by) }))))
       : null,
   ];
 }

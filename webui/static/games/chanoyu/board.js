@@ -2,7 +2,7 @@
 // seat's tableau (face cards and Tsukumogami with the value they stand for), the
 // last trick, scores per round and the result.
 // Used by the seat page (state.you.seat set) and the table page (public).
-import { h, listing } from "../../js/dom.js";
+import { h, people } from "../../js/dom.js";
 import { seatName, totalRow, who } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardFace, suitLabel } from "./cards.js";
@@ -43,7 +43,7 @@ export function turnBanner(state) {
 
 export function roundInfo(state) {
   const trick = state.trick;
-  const parts = [t("Round {number}", { number: state.round }), t("host {name}", { name: seatName(state, state.host) })];
+  const parts = [t("Round {number}", { number: state.round }), t("hosted by {name}", { name: seatName(state, state.host) })];
   if (state.phase !== "over") {
     parts.push(t("trick {number} of {count}", { number: trick.number, count: trick.of }));
     if (state.phase === "play") parts.push(trick.lead_suit ? t("lead {suit}", { suit: suitLabel(trick.lead_suit) }) : t("no suit led yet"));
@@ -131,7 +131,7 @@ export function scores(state) {
     h(
       "tr",
       { "data-testid": "round-score", "data-round": round.round },
-      h("td", {}, `${round.round}`, h("small", { class: "muted" }, " ", t("host {name}", { name: seatName(state, round.host) }))),
+      h("td", {}, `${round.round}`, h("small", { class: "muted" }, " ", t("hosted by {name}", { name: seatName(state, round.host) }))),
       round.points.map((points) => h("td", { class: "num" }, points)),
     ),
   );
@@ -153,13 +153,13 @@ export function scores(state) {
 // Why these seats won: the 15/8 rule in words.
 export function outcomeText(names, scores, winners) {
   const reached = scores.flatMap((score, s) => (score >= WINNING_SCORE ? [s] : []));
-  const won = listing(winners.map((s) => names[s]));
+  const won = people(winners.map((s) => names[s]));
   if (Math.min(...scores) >= SAFE_SCORE) {
     return t("{names} wins: everyone has {safe} or more, and the highest score wins.", { names: won, safe: SAFE_SCORE });
   }
   const short = scores.flatMap((score, s) => (score < SAFE_SCORE ? [s] : []));
   const params = {
-    short: listing(short.map((s) => names[s])), reached: listing(reached.map((s) => names[s])),
+    short: people(short.map((s) => names[s])), reached: people(reached.map((s) => names[s])),
     names: won, safe: SAFE_SCORE, winning: WINNING_SCORE,
   };
   return winners.length === 1
@@ -172,7 +172,7 @@ export function result(state) {
   const names = Array.from({ length: state.players }, (_, s) => seatName(state, s));
   return h("section", { class: "panel notice", "data-testid": "result" },
     h("h2", {}, t("Result")),
-    h("p", { class: "big" }, state.winners.length > 1 ? t("Shared victory: {names}", { names: listing(state.winners.map((s) => names[s])) }) : t("Winner: {name}", { name: names[state.winners[0]] })),
+    h("p", { class: "big" }, state.winners.length > 1 ? t("Shared victory: {names}", { names: people(state.winners.map((s) => names[s])) }) : t("Winner: {name}", { name: names[state.winners[0]] })),
     h("p", {}, outcomeText(names, state.scores, state.winners)));
 }
 

@@ -59,7 +59,7 @@ function scoreTable() {
     sheet.rounds.map((round) => h("tr", {
       class: round.counted ? "" : "muted", "data-testid": "sheet-round-row", "data-round": round.round, "data-counted": round.counted },
       h("td", {}, `${round.round}`, h("small", { class: "muted" },
-        " ", round.counted ? t("host {name}", { name: nameOf(round.host) }) : t("after the end: not counted"))),
+        " ", round.counted ? t("hosted by {name}", { name: nameOf(round.host) }) : t("after the end: not counted"))),
       round.points.map((points) => h("td", { class: "num" }, points)))),
     outcome());
 }

@@ -2,7 +2,7 @@
 // winner (or "discarded"), and a round's summary: each tableau as it ended, with the
 // points the engine gave it, and who hosts next; after the last round, who won and why.
 import { h, listing } from "../../js/dom.js";
-import { seatName, who } from "../../js/seats.js";
+import { seatName, who, whom } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardFace, cardShort, numberOf } from "./cards.js";
 
@@ -12,7 +12,7 @@ const SAFE_SCORE = 8;
 function trickOutcome(state, trick) {
   return trick.winner === null
     ? t("Trick {number}: discarded, the same player leads again", { number: trick.number })
-    : t("Trick {number}: {name} won it", { number: trick.number, name: who(state, trick.winner) });
+    : t("Trick {number}: {name} won it", { number: trick.number, name: whom(state, trick.winner) });
 }
 
 export function trickMoment(state, trick, { full }) {

@@ -2,7 +2,7 @@
 // board (the mountain and the water marked), the last hire and throw, every
 // seat's revealed departments with their bonuses, season results and scores.
 // Used by the seat page (state.you.seat set) and the table page (public).
-import { h, listing } from "../../js/dom.js";
+import { h, people } from "../../js/dom.js";
 import { sticksFace } from "../../js/sticks.js";
 import { seatName, who } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
@@ -218,7 +218,7 @@ export function scores(state) {
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] });
   return h(
     "section",
     { class: "panel notice", "data-testid": "result" },

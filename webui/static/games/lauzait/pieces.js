@@ -4,7 +4,13 @@
 import { h } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 
-export const COLOURS = { G: t("green"), W: t("white") };
+// Each colour's pieces by name: the Japanese rulebook calls them 筆 (white) and 兵
+// (green), as in its 筆兵無傾, so a name is one template per colour, not a colour word.
+const NAMES = {
+  G: (number) => t("green {number}", { number }),
+  W: (number) => t("white {number}", { number }),
+};
+export const COLOURS = Object.keys(NAMES);
 export const WILD = "J";
 
 export const isWild = (piece) => piece === WILD;
@@ -20,7 +26,7 @@ export function played(piece, role) {
 }
 
 export function pieceName(piece) {
-  return isWild(piece) ? t("wild") : t("{colour} {number}", { colour: COLOURS[colourOf(piece)], number: numberOf(piece) });
+  return isWild(piece) ? t("wild") : NAMES[colourOf(piece)](numberOf(piece));
 }
 
 function faceParts(piece, role) {
@@ -78,7 +84,7 @@ export function departmentFace(department, { small = true } = {}) {
 export function allCodes(players = 4) {
   const low = players === 4 ? 0 : 1;
   const codes = [];
-  for (const colour of Object.keys(COLOURS)) {
+  for (const colour of COLOURS) {
     for (let n = low; n <= 9; n += 1) codes.push(`${colour}${n}`);
   }
   return [...codes, WILD];

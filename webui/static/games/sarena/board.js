@@ -3,7 +3,7 @@
 // result. Used by the seat page (state.you.seat set) and the table page (public).
 // Nothing here reads a seat's own colour: that stays behind hold-to-reveal (play.js).
 import { colourName, COLOUR_LETTERS, swatch, undrawn } from "../../js/colours/colours.js";
-import { h, listing } from "../../js/dom.js";
+import { h, listing, people } from "../../js/dom.js";
 import { t, tn } from "../../js/i18n.js";
 import { seatName, who } from "../../js/seats.js";
 import { boardSvg, squareName, topColour } from "./drawing.js";
@@ -66,7 +66,7 @@ export function tops(state) {
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] });
+  const text = names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] });
   const winners = new Set(state.winners);
   const most = Math.max(...state.scores);
   const tied = state.scores.filter((n) => n === most).length > 1;

@@ -9,7 +9,7 @@ import { api, follow, showConnection } from "../../js/api.js";
 import { COLOUR_LETTERS, colourName, swatch } from "../../js/colours/colours.js";
 import { codePanel, ownerOf, rememberOwner } from "../../js/colours/owner.js";
 import { claimIn, colourPanel } from "../../js/colours/panel.js";
-import { h, listing, replace, showError } from "../../js/dom.js";
+import { h, people, replace, showError } from "../../js/dom.js";
 import { t } from "../../js/i18n.js";
 import {
   change, clearErrorNear, correctionsList, fetchSheet, nameOf, openSheet, pressed, setupForm, sheet, showErrorNear, showSheet, timeOf,
@@ -196,7 +196,7 @@ function resultPanel() {
   const names = result.winners.map(nameOf);
   return h("section", { class: "panel notice", "data-testid": "sheet-result" },
     h("h2", {}, t("Result")),
-    h("p", { class: "big", "data-testid": "sheet-winners" }, names.length > 1 ? t("Shared victory: {names}", { names: listing(names) }) : t("Winner: {name}", { name: names[0] })),
+    h("p", { class: "big", "data-testid": "sheet-winners" }, names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] })),
     h("table", {},
       h("thead", {}, h("tr", {}, h("th", {}, t("Player")), h("th", {}, t("Colour")), h("th", { class: "num" }, t("Chips")), h("th", { class: "num" }, t("Tie-break")))),
       h("tbody", {}, sheet.names.map((name, seat) =>

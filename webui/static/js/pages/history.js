@@ -5,7 +5,7 @@
 import { api, getToken, myState } from "../api.js";
 import { backupButton } from "../backup.js";
 import { clearError, h, replace, showError } from "../dom.js";
-import { lang, t, tn } from "../i18n.js";
+import { displayName, lang, t, tn } from "../i18n.js";
 import { gameTitle } from "../seats.js";
 
 const TEXT = {
@@ -94,7 +94,7 @@ function gameCard(game) {
         h(
           "li",
           { class: p.winner ? "winner" : null, "data-testid": "history-player", "data-seat": p.seat, "data-winner": p.winner },
-          h("span", {}, p.winner ? `★ ${p.name}` : p.name, p.winner ? h("span", { class: "visually-hidden" }, ` (${TEXT.winner})`) : null),
+          h("span", {}, p.winner ? `★ ${displayName(p.name)}` : displayName(p.name), p.winner ? h("span", { class: "visually-hidden" }, ` (${TEXT.winner})`) : null),
           h("span", { class: "score", "data-testid": "history-score" }, number(p.score)),
         ),
       ),
@@ -116,7 +116,7 @@ function playerCard(player) {
   return h(
     "article",
     { class: "player-card", "data-testid": "player-card" },
-    h("h3", {}, player.name, " ", h("span", { class: "muted" }, `· ${TEXT.total(player)}`)),
+    h("h3", {}, displayName(player.name), " ", h("span", { class: "muted" }, `· ${TEXT.total(player)}`)),
     h(
       "div",
       { class: "scroll-x" },
@@ -184,7 +184,7 @@ function hostTools(players) {
     "select",
     { "data-testid": "delete-name-choice", "aria-label": TEXT.chooseName },
     h("option", { value: "" }, TEXT.chooseName),
-    players.map((p) => h("option", { value: p.name }, p.name)),
+    players.map((p) => h("option", { value: p.name }, displayName(p.name))),
   );
   const status = h("p", { class: "muted", "data-testid": "host-status", role: "status" });
   return [

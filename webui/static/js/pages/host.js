@@ -4,8 +4,8 @@
 // for the same players (every phone keeps its seat), or clear the table.
 // Every call carries the host's own token; the server checks it.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
-import { clearError, h, listing, replace, sentence, showError } from "../dom.js";
-import { t } from "../i18n.js";
+import { clearError, h, people, replace, sentence, showError } from "../dom.js";
+import { lang, t } from "../i18n.js";
 import { playAgainButton } from "../rematch.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { chosenRules, rulesButton } from "../rules-card.js";
@@ -46,14 +46,25 @@ async function call(path, body = {}) {
   }
 }
 
+// The box's parts as /healthz names them (hardware/__init__.py), in the reader's words.
+const PARTS = {
+  display: () => t("the screen"),
+  buttons: () => t("the buttons"),
+  leds: () => t("the lights"),
+  buzzer: () => t("the buzzer"),
+  serial: () => t("the LED ring's link"),
+};
+
 async function hardware() {
   try {
     const health = await api("/healthz", undefined, { token: null });
     const broken = Object.entries(health.hardware)
       .filter(([, part]) => part && typeof part === "object" && part.healthy === false)
       .map(([name, part]) => {
-        const problem = part.error || t("not working");
-        return t("{part}: {problem}", { part: name, problem });
+        // The part's error is the driver's own English: shown to an English reader, the
+        // catalog's words to every other (the log keeps the detail).
+        const problem = lang === "en" && part.error ? part.error : t("not working");
+        return t("{part}: {problem}", { part: PARTS[name] ? PARTS[name]() : name, problem });
       });
     const problems = broken.join(t("; "));
     warnings.hidden = broken.length === 0;
@@ -152,7 +163,7 @@ function lobby(state) {
 function releasePanel(state) {
   const ask = state.table.release;
   if (!ask) return null;
-  const names = (seats) => listing(seats.map((s) => who(state, s))) || t("nobody");
+  const names = (seats) => people(seats.map((s) => who(state, s))) || t("nobody");
   const answer = (allow) => call("/api/host/release/answer", { allow });
   return h(
     "section",
@@ -216,7 +227,7 @@ function nextGameForm(state) {
 }
 
 function over(state) {
-  const winners = listing((state.winners || []).map((s) => seatName(state, s)));
+  const winners = people((state.winners || []).map((s) => seatName(state, s)));
   const toSeat = (phase) => phase === "playing" && location.assign("/seat");
   return [
     h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, t("Game over")), h("p", {}, t("Winners: {names}", { names: winners }))),

@@ -5,7 +5,7 @@
 import { api } from "../api.js";
 import { h, replace, showError } from "../dom.js";
 import { boardDetailsFor, boardFor, boardTopFor, handFor } from "../games.js";
-import { t, tn } from "../i18n.js";
+import { displayName, t, tn } from "../i18n.js";
 import { gameTitle, noticeText, seatName } from "../seats.js";
 
 const root = document.getElementById("replay");
@@ -75,7 +75,7 @@ function controls() {
     { "data-testid": "replay-audience", "aria-label": TEXT.audience, onchange: (e) => pick(e.target.value) },
     summary.audiences.map((who) => {
       const value = String(who);
-      const text = who === "public" ? TEXT.public : who === "all" ? TEXT.all : TEXT.seat(summary.seats[who].name, who);
+      const text = who === "public" ? TEXT.public : who === "all" ? TEXT.all : TEXT.seat(displayName(summary.seats[who].name), who);
       return h("option", { value, selected: value === audience }, text);
     }),
   );
@@ -193,7 +193,7 @@ async function main() {
   const wanted = query.get("audience");
   if (wanted && summary.audiences.map(String).includes(wanted)) audience = wanted;
   const status = TEXT.status[summary.status] || summary.status;
-  const names = summary.seats.map((s) => s.name).join(t(", "));
+  const names = summary.seats.map((s) => displayName(s.name)).join(t(", "));
   replace(
     root,
     h("h1", { "data-testid": "replay-title" }, TEXT.title(summary)),
