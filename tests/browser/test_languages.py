@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 import time
 import urllib.request
 from dataclasses import dataclass
@@ -46,10 +47,14 @@ HAND = 12
 SHOWN = 3  # public cards each deal
 
 
+# The box's network name as pages show it (tablemate.local, or this machine's): data.
+BOX_NAME = re.compile(re.escape(socket.gethostname().split(".")[0]) + r"\.local\b")
+
+
 def english_words(text: str, data: set[str]) -> set[str]:
     """The English words in a Japanese page's text: Latin words that are neither data
-    (names, the room code: `data`) nor a kept proper name."""
-    text = FINGERPRINT.sub(" ", text)
+    (names, the room code, the box's name: `data`) nor a kept proper name."""
+    text = BOX_NAME.sub(" ", FINGERPRINT.sub(" ", text))
     found = set()
     for word in WORD.findall(text):
         if word in data or word.lower() in KEPT:
