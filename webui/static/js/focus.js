@@ -34,6 +34,9 @@ export function keepFocus(root, redraw) {
   redraw();
   if (!inside) return;
   if (active !== root && active.isConnected && usable(active) && document.activeElement === active) return;
+  // A redraw inside (a hand keeping its own focus) already found the next control.
+  const now = document.activeElement;
+  if (now && now !== active && now !== document.body && root.contains(now)) return;
   const next = want ? findAgain(root, want) : [...root.querySelectorAll(FOCUSABLE)].find(usable);
   if (next) {
     root.wantedFocus = null;
