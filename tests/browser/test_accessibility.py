@@ -42,6 +42,43 @@ def settle(page: Page) -> None:
     page.wait_for_timeout(400)
 
 
+# At 200 % text: what is cut off inside each region, whether the header's links
+# overlap, and whether the page scrolls sideways.
+ENLARGED = """() => {
+  const cut = (sel) => {
+    const e = document.querySelector(sel);
+    return e ? e.scrollHeight - e.clientHeight : 0;
+  };
+  const links = [...document.querySelectorAll('.bar a')]
+    .map((a) => a.getBoundingClientRect()).filter((r) => r.width);
+  const overlaps = links.some((a, i) => links.slice(i + 1).some((b) =>
+    a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1));
+  const banner = document.querySelector('[data-testid=turn]').getBoundingClientRect();
+  return {
+    large: document.documentElement.classList.contains('text-large'),
+    top: cut('#board-top'), hand: cut('#hand'), overlaps,
+    sideways: document.scrollingElement.scrollWidth - innerWidth,
+    bannerShown: banner.height > 0 && banner.width > 0,
+  };
+}"""
+
+
+def check_enlarged_text(contexts: Contexts, game: str, token: str) -> None:
+    """200 % text on a phone: the page scrolls, nothing is clipped or overlaps."""
+    page = opened(contexts, "/seat", "en", token=token)
+    settle(page)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.wait_for_function("document.documentElement.classList.contains('text-large')")
+    m = page.evaluate(ENLARGED)
+    label = f"{game} at 200 % text"
+    # A lowered (unplayable) card may reach a few pixels below the hand: not a cut.
+    assert m["top"] <= 8 and m["hand"] <= 8, f"{label}: a region clips its content {m}"
+    assert not m["overlaps"], f"{label}: the header's links overlap"
+    assert m["sideways"] <= 1, f"{label}: the page scrolls sideways by {m['sideways']} px"
+    assert m["bannerShown"], f"{label}: no turn banner"
+    page.close()
+
+
 @pytest.mark.parametrize("game", engines.names())
 def test_pages_of_play_have_no_serious_violation(
     game: str, device: DeviceProcess, contexts: Contexts
@@ -54,6 +91,7 @@ def test_pages_of_play_have_no_serious_violation(
     to_act = device.get("/api/state")["to_act"]
     waiting = [s for s in range(players) if s not in to_act]
     seats = {"to act": to_act[0], **({"waiting": waiting[0]} if waiting else {})}
+    check_enlarged_text(contexts, game, tokens[to_act[0]])
     found: dict[str, list[str]] = {}
     for lang in LANGUAGES:
         for role, seat in seats.items():
@@ -73,7 +111,8 @@ def test_host_page_has_no_serious_violation(device: DeviceProcess, contexts: Con
     host = device.post("/api/lobby", {"game": "cena", "players": 4, "options": {}, "name": "Ann"})
     room = device.get("/api/status")["room"]
     tokens = [host["token"]] + [
-        device.post("/api/join", {"code": room, "name": name})["token"] for name in ("Bo", "Cy", "Di")
+        device.post("/api/join", {"code": room, "name": name})["token"]
+        for name in ("Bo", "Cy", "Di")
     ]
     found: dict[str, list[str]] = {}
     for lang in LANGUAGES:

@@ -20,6 +20,7 @@ from tests.browser.conftest import PHONE, Contexts
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
+NEWER = "(v) => fetch('/api/status').then((r) => r.json()).then((s) => s.version > v)"
 PLAYABLE_CARD = "[data-testid=hand-card]:not(:disabled)"
 FOCUS_IN_HAND = "document.activeElement && document.activeElement.closest('#hand') !== null"
 
@@ -63,9 +64,7 @@ def focus_stays_after(page: Page, device: DeviceProcess, tokens: list[str], move
             return
         before = state["table"]["version"]
         play_first_legal(device, tokens)
-        page.wait_for_function(
-            "(v) => fetch('/api/status').then((r) => r.json()).then((s) => s.version > v)", arg=before
-        )
+        page.wait_for_function(NEWER, arg=before)
         page.wait_for_timeout(600)  # the stream's redraw
         assert page.evaluate(FOCUS_IN_HAND), "focus left the hand after another player moved"
 
@@ -81,21 +80,21 @@ def test_a_cena_turn_by_keyboard(device: DeviceProcess, contexts: Contexts) -> N
     page.reload()
     page.locator(PLAYABLE_CARD).first.wait_for()
     with_skip = via_skip_link(page, PLAYABLE_CARD)
-    print(f"Céna: Tab stops to the first playable card: {without} through the header, {with_skip} by the skip link")
+    print(f"Céna: Tab stops to the first playable card: {without}, by the skip link {with_skip}")
     assert with_skip == 2
     card = page.evaluate("document.activeElement.dataset.card")
     page.keyboard.press("Enter")
     if page.get_by_test_id("placement").count():
         # The card is the pressed one; focus is on the first seat to place it before.
-        expect(page.locator(f'#hand [data-card="{card}"]')).to_have_attribute("aria-pressed", "true")
+        picked = page.locator(f'#hand [data-card="{card}"]')
+        expect(picked).to_have_attribute("aria-pressed", "true")
         expect(page.get_by_test_id("placement")).to_have_attribute("role", "group")
         expect(page.get_by_test_id("place").first).to_be_focused()
         page.keyboard.press("Enter")
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)
     page.wait_for_timeout(600)
-    assert page.evaluate(FOCUS_IN_HAND), (
-        "focus left the hand after the move: "
-        + page.evaluate("document.activeElement?.outerHTML.slice(0, 200)")
+    assert page.evaluate(FOCUS_IN_HAND), "focus left the hand after the move: " + page.evaluate(
+        "document.activeElement?.outerHTML.slice(0, 200)"
     )
     focus_stays_after(page, device, tokens, moves=4)
     # The live region said whose turn it is: one region, still the same element.
@@ -112,7 +111,7 @@ def test_a_sarena_move_by_keyboard(device: DeviceProcess, contexts: Contexts) ->
     page.reload()
     page.locator(movable).first.wait_for()
     with_skip = via_skip_link(page, movable)
-    print(f"Sàrénà: Tab stops to the first pile that can move: {without} through the header, {with_skip} by the skip link")
+    print(f"Sàrénà: Tab stops to the first movable pile: {without}, by the skip link {with_skip}")
     assert with_skip == 2
     # Arrow keys walk the board and come back; Enter picks the pile, focus stays on it.
     start = page.evaluate("document.activeElement.dataset.square")
@@ -127,7 +126,7 @@ def test_a_sarena_move_by_keyboard(device: DeviceProcess, contexts: Contexts) ->
     tabs_until(page, "[data-testid=move-to]")
     to = page.evaluate("document.activeElement.dataset.to")
     page.keyboard.press("Enter")
-    expect(page.locator(f'[data-testid=spot][data-square="{start}"]')).to_have_attribute("data-height", "0")
+    expect(square).to_have_attribute("data-height", "0")
     # Focus followed the pile to its new circle.
     expect(page.locator(f'[data-testid=spot][data-square="{to}"]')).to_be_focused()
     focus_stays_after(page, device, tokens, moves=2)
@@ -137,11 +136,18 @@ def test_a_sarena_move_by_keyboard(device: DeviceProcess, contexts: Contexts) ->
 # The lowest contrast of any text in the seat's hand, each colour composited with the
 # opacity of every element above it, against the colour behind it (likewise).
 HAND_CONTRAST = """(selector) => {
-  const rgba = (c) => { const n = c.match(/[\\d.]+/g).map(Number); return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1]; };
+  const rgba = (c) => {
+    const n = c.match(/[\\d.]+/g).map(Number);
+    return [n[0], n[1], n[2], n.length > 3 ? n[3] : 1];
+  };
   const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
   const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
   const over = (top, a, under) => top.slice(0, 3).map((v, i) => v * a + under[i] * (1 - a));
-  const opacityFrom = (node) => { let a = 1; for (let n = node; n; n = n.parentElement) a *= Number(getComputedStyle(n).opacity); return a; };
+  const opacityFrom = (node) => {
+    let a = 1;
+    for (let n = node; n; n = n.parentElement) a *= Number(getComputedStyle(n).opacity);
+    return a;
+  };
   const page = rgba(getComputedStyle(document.documentElement).backgroundColor);
   const found = [];
   for (const el of document.querySelectorAll(selector)) {
@@ -155,7 +161,8 @@ HAND_CONTRAST = """(selector) => {
     const fg = rgba(getComputedStyle(el).color);
     const text = over(fg, fg[3] * opacityFrom(el) / aBack, behind);
     const [hi, lo] = [lum(text), lum(behind)].sort((x, y) => y - x);
-    found.push({text: el.textContent.trim(), ratio: (hi + 0.05) / (lo + 0.05), disabled: Boolean(el.closest(':disabled'))});
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    found.push({text: el.textContent.trim(), ratio, disabled: Boolean(el.closest(':disabled'))});
   }
   return found;
 }"""
