@@ -132,8 +132,8 @@ function spot(state, square, marks, onTap) {
     : `${squareName(square)}: ${pileWords(pile)}`;
   // What a tap does here, for a screen reader (sighted players see the rings and lights).
   let label = where;
-  if (marks.targets.has(k)) label = `${where}, ${t("move here")}`;
-  else if (marks.stuck && marks.sources.has(k)) label = `${where}, ${t("can move")}`;
+  if (marks.targets.has(k)) label = t("{place}, move here", { place: where });
+  else if (marks.stuck && marks.sources.has(k)) label = t("{place}, can move", { place: where });
   return s(
     "g",
     {
