@@ -6,7 +6,7 @@
 const USUAL = 17;
 const probe = document.createElement("div");
 probe.setAttribute("aria-hidden", "true");
-Object.assign(probe.style, { position: "absolute", visibility: "hidden", width: "10rem", height: "0", overflow: "hidden", pointerEvents: "none" });
+Object.assign(probe.style, { position: "absolute", top: "0", left: "0", visibility: "hidden", width: "10rem", height: "0", overflow: "hidden", pointerEvents: "none" });
 document.body.append(probe);
 
 function check() {
