@@ -58,7 +58,7 @@ export function handView(container, send) {
     if (!ui.selected) {
       const mine = moves().length > 0;
       return h("p", { class: "muted" }, mine
-        ? t("Tap a pile to move it: the circles it may go to light up. Piles in a dashed ring cannot move.")
+        ? t("Tap a pile to move it: the circles it may go to light up. Dashed piles cannot move.")
         : t("Tap a pile to see its chips."));
     }
     const [row, col] = ui.selected.split(",").map(Number);
