@@ -33,6 +33,7 @@ export function keepFocus(root, redraw) {
   const want = !inside ? null : active === root ? root.wantedFocus || null : describe(active);
   redraw();
   if (!inside) return;
+  if (active === root && !want) return; // the region itself was chosen (a Tab stop, the skip link)
   if (active !== root && active.isConnected && usable(active) && document.activeElement === active) return;
   // A redraw inside (a hand keeping its own focus) already found the next control.
   const now = document.activeElement;
