@@ -25,6 +25,7 @@ ALLOWED = {
     "cider", "wine", "mead", "ale",  # Céna's suits, as printed on the cards
     "oled", "json", "csv", "wi-fi", "ssid", "https", "http",
     "unicode", "content-type", "application/json", "sha-256",  # what a file or request is
+    "enter", "space", "shift",  # keys as printed on a keyboard
 }  # fmt: skip
 PROTOCOL = re.compile(
     r'"[^"]*"'  # a request's own field or value, quoted

@@ -12,7 +12,9 @@
 // why in a sentence); this file never names a game. The final summary marks exactly
 // the engine's `summary.winners` and says who won.
 import { api } from "./api.js";
+import { announce } from "./announce.js";
 import { clearError, h, listing, replace, showError } from "./dom.js";
+import { keepFocus } from "./focus.js";
 import { gameModule } from "./games.js";
 import { t } from "./i18n.js";
 import { plain, signed } from "./numbers.js";
@@ -24,8 +26,11 @@ style.rel = "stylesheet";
 style.href = new URL("../summary.css", import.meta.url).href;
 document.head.append(style);
 
-const layer = h("div", { class: "moments", "data-testid": "moments" });
+const trickBox = h("div");
+const layer = h("div", { class: "moments", "data-testid": "moments" }, trickBox);
 document.body.append(layer);
+let dialog = null; // the summary: a modal <dialog> while the table reads it
+let opener = null; // what had focus before it opened, to go back to
 
 let latest = null; // the last state drawn, for the redraw when the trick pause ends
 let seated = false;
@@ -68,8 +73,6 @@ function trickStrip(state) {
       class: `trick-moment${shown.full ? "" : " brief"}`,
       "data-testid": "trick-moment",
       "data-full": shown.full,
-      role: "status",
-      "aria-live": "polite",
     },
     draw(state, shown.trick, { full: shown.full }),
   );
@@ -175,23 +178,51 @@ function controls(state, pause) {
   );
 }
 
-function overlay(state) {
+// The summary's panel, or null when the table reads none now.
+function summaryPanel(state) {
   const pause = state.table.interlude;
   const summary = state.summary;
   if (!pause || !summary || summary.key !== pause.key) return null;
   const own = gameModule(state.game)?.summary?.(state) ?? null;
   return h(
-    "div",
-    { class: "summary-overlay", "data-testid": "summary", "data-key": summary.key, role: "dialog", "aria-modal": "true", "aria-label": title(summary) },
-    h(
-      "section",
-      { class: "summary-panel" },
-      h("h2", { class: "summary-title", "data-testid": "summary-title" }, t("{game} · {title}", { game: gameTitle(state.table.title), title: title(summary) })),
-      outcomeLine(state, summary),
-      h("div", { class: "summary-body" }, own ? h("div", { class: "summary-game" }, own) : null, pointsTable(state, summary)),
-      controls(state, pause),
-    ),
+    "section",
+    { class: "summary-panel" },
+    h("h2", { class: "summary-title", id: "summary-title", "data-testid": "summary-title" }, t("{game} · {title}", { game: gameTitle(state.table.title), title: title(summary) })),
+    outcomeLine(state, summary),
+    h("div", { class: "summary-body" }, own ? h("div", { class: "summary-game" }, own) : null, pointsTable(state, summary)),
+    controls(state, pause),
   );
+}
+
+function closeSummary() {
+  if (!dialog) return;
+  const had = dialog.contains(document.activeElement);
+  dialog.close();
+  dialog.remove();
+  dialog = null;
+  // Back where the player was, or to their hand (the page under it was redrawn).
+  const back = opener?.isConnected && !opener.matches(":disabled") ? opener
+    : document.querySelector("#hand button:not(:disabled), #hand [tabindex='0'], main");
+  opener = null;
+  if (had && back) {
+    if (back.matches("main") && !back.hasAttribute("tabindex")) back.setAttribute("tabindex", "-1");
+    back.focus({ preventScroll: true });
+  }
+}
+
+// A real modal dialog (as the rules card): focus moves into it and stays there, the
+// page behind is inert, Escape does not hide it (the table waits for Continue).
+// Drawn anew in place on each state, focus kept on the same button.
+function drawSummary(state, playing) {
+  const panel = playing ? summaryPanel(state) : null;
+  if (!panel || (dialog && dialog.dataset.key !== state.summary.key)) closeSummary();
+  if (!panel) return;
+  if (dialog) return keepFocus(dialog, () => replace(dialog, panel));
+  dialog = h("dialog", { class: "summary-overlay", "data-testid": "summary", "data-key": state.summary.key, "aria-labelledby": "summary-title" }, panel);
+  dialog.addEventListener("cancel", (event) => event.preventDefault());
+  layer.append(dialog);
+  opener = document.activeElement !== document.body ? document.activeElement : null;
+  dialog.showModal();
 }
 
 function drawMoments(state) {
@@ -200,8 +231,12 @@ function drawMoments(state) {
   const bar = document.querySelector("body > header")?.getBoundingClientRect();
   layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
   const playing = state.table.phase === "playing" || state.table.phase === "over";
-  replace(layer, playing ? [trickStrip(state), overlay(state)] : []);
-  document.body.classList.toggle("summary-open", Boolean(layer.querySelector(".summary-overlay")));
+  const trick = playing ? trickStrip(state) : null;
+  replace(trickBox, trick);
+  // Said once per trick, in the page's one live region (js/announce.js).
+  announce("trick", trick?.dataset.full === "true" ? trick.querySelector(".moment-title")?.textContent : "");
+  drawSummary(state, playing);
+  document.body.classList.toggle("summary-open", Boolean(dialog));
 }
 
 // The page's hook: call with every state drawn. `asSeat`: a phone holding a seat (it

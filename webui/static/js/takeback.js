@@ -9,8 +9,10 @@
 // * How the last request ended, for a few seconds.
 // Everything is drawn on a fixed layer over the page: the page's own layout never moves.
 // Names and counts only: a take-back never says what the move was.
+import { announce } from "./announce.js";
 import { api } from "./api.js";
 import { h, listing, person, replace, showError } from "./dom.js";
+import { keepFocus } from "./focus.js";
 import { t } from "./i18n.js";
 import { noticeText, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
@@ -147,9 +149,9 @@ function banner(state, asSeat) {
   }
   return h(
     "section",
-    { class: "take-back-banner", role: "alertdialog", "aria-live": "assertive",
+    { class: "take-back-banner", role: "region", "aria-labelledby": "take-back-title",
       "data-testid": "take-back-banner", "data-seat": request.seat, "data-steps": request.steps },
-    h("h2", { class: "take-back-title" }, h("span", { class: "take-back-icon", "aria-hidden": "true" }, "↶"), title),
+    h("h2", { class: "take-back-title", id: "take-back-title" }, h("span", { class: "take-back-icon", "aria-hidden": "true" }, "↶"), title),
     lines,
     buttons.length ? h("div", { class: "take-back-actions" }, buttons) : null,
     problem ? h("p", { class: "take-back-problem", role: "alert", "data-testid": "take-back-problem" }, problem) : null,
@@ -172,7 +174,7 @@ function resultNote(state) {
   resultTimer = setTimeout(() => latest && draw(), until - now + 50);
   return h(
     "p",
-    { class: `take-back-result ${result.kind}`, role: "status", "data-testid": "take-back-result", "data-kind": result.kind },
+    { class: `take-back-result ${result.kind}`, "data-testid": "take-back-result", "data-kind": result.kind },
     noticeText(result), // its template in the reader's language when the box sends one
   );
 }
@@ -184,6 +186,8 @@ function draw() {
   if (!tb || !playing) {
     pending = { key: null, since: 0 };
     document.body.classList.remove("take-back-open");
+    announce("take-back", "");
+    announce("take-back-result", "");
     return replace(layer);
   }
   const request = tb.request;
@@ -193,12 +197,15 @@ function draw() {
     problem = "";
   }
   document.body.classList.toggle("take-back-open", Boolean(request));
-  replace(
+  keepFocus(layer, () => replace(
     layer,
     request ? banner(state, asSeat) : null,
     !request && asSeat && state.table.phase === "playing" ? undoButton(state, state.you.seat) : null,
     request ? null : resultNote(state), // a new request supersedes how the last one ended
-  );
+  ));
+  // Said once each in the page's live region (js/announce.js): the request, how it ended.
+  announce("take-back", layer.querySelector(".take-back-title")?.textContent);
+  announce("take-back-result", layer.querySelector(".take-back-result")?.textContent);
 }
 
 // Call on every state: `asSeat` on a seat's page (its buttons), not on the table page.

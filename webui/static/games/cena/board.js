@@ -34,7 +34,6 @@ export function turnBanner(state) {
       "data-testid": "turn",
       "data-mine": mine,
       "data-turn": state.phase === "play" ? state.trick.turn : "",
-      role: "status",
     },
     text,
   );

@@ -14,12 +14,15 @@ export function suitLabel(suit) {
   return `${SUITS[suit]} (${suit})`;
 }
 
-function faceParts(card) {
+// The suit names are printed in English on the cards, whatever the page's language:
+// lang="en" on them, so a Japanese screen reader says them in English.
+function faceParts(card, { hidden = false } = {}) {
   const suit = suitOf(card);
+  const quiet = hidden ? "true" : null;
   return [
-    h("span", { class: "card-number" }, numberOf(card)),
-    h("span", { class: "card-suit" }, suit),
-    h("span", { class: "card-name" }, SUITS[suit]),
+    h("span", { class: "card-number", "aria-hidden": quiet }, numberOf(card)),
+    h("span", { class: "card-suit", "aria-hidden": quiet }, suit),
+    h("span", { class: "card-name", lang: "en", "aria-hidden": quiet }, SUITS[suit]),
   ];
 }
 
@@ -43,9 +46,10 @@ export function cardButton(card, { classes = [], badge = null, ...attrs } = {}) 
       ...attrs,
       class: ["card", `suit-${suitOf(card)}`, ...classes].join(" "),
       "data-card": card,
-      "aria-label": `${SUITS[suitOf(card)]} ${numberOf(card)}${badge ? `, ${badge}` : ""}`,
     },
-    faceParts(card),
+    // Its name, "wine 7" in English as printed, then the badge in the page's language.
+    h("span", { class: "sr-only", lang: "en" }, `${SUITS[suitOf(card)]} ${numberOf(card)}${badge ? "," : ""}`),
+    faceParts(card, { hidden: true }),
     badge ? h("span", { class: "badge" }, badge) : null,
   );
 }

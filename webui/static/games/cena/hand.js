@@ -2,7 +2,9 @@
 // Reveal phase: tap 3 cards, then "Reveal"; the choice shows locked until all are in.
 // Play phase: only legal cards (from state.legal) can be tapped; then, if the card
 // may go before several seats, choose where (the simplified rule skips this).
+import { announce } from "../../js/announce.js";
 import { h, replace } from "../../js/dom.js";
+import { keepFocus } from "../../js/focus.js";
 import { seatName } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardButton, SUITS, numberOf, suitOf } from "./cards.js";
@@ -69,14 +71,19 @@ export function handView(container, send) {
         badge: isPublic.has(card) ? t("public") : null,
         "data-testid": "hand-card",
         "data-legal": playable.has(card),
+        // While a card waits for where to go, it is the pressed one.
+        "aria-pressed": ui.placing ? ui.placing === card : null,
         disabled: !playable.has(card) || ui.busy,
         onclick: () => {
           const targets = plays.filter((a) => a.card === card);
           if (targets.length === 1) {
             act(targets[0]);
           } else {
+            const fromKeys = document.activeElement?.dataset?.card === card;
             ui.placing = card;
             draw();
+            // The choice comes next: said aloud, and the keyboard taken to it.
+            if (fromKeys) container.querySelector('[data-testid="place"]')?.focus();
           }
         },
       }),
@@ -90,8 +97,8 @@ export function handView(container, send) {
     const targets = plays.filter((a) => a.card === card);
     return h(
       "div",
-      { class: "panel", "data-testid": "placement" },
-      h("p", {}, t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` })),
+      { class: "panel", "data-testid": "placement", role: "group", "aria-labelledby": "placement-title" },
+      h("p", { id: "placement-title" }, placementWords(card)),
       h(
         "div",
         { class: "placement" },
@@ -111,16 +118,22 @@ export function handView(container, send) {
     );
   }
 
+  const placementWords = (card) => t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` });
+
+  // Focus stays on the same card or control through every redraw (js/focus.js).
   function draw() {
-    if (!state || state.phase === "over" || !state.hand) {
-      replace(container);
-      return;
-    }
-    replace(
-      container,
-      h("h2", {}, t("Your hand")),
-      state.phase === "reveal" ? revealControls() : playControls(),
-    );
+    keepFocus(container, () => {
+      if (!state || state.phase === "over" || !state.hand) {
+        replace(container);
+        return;
+      }
+      replace(
+        container,
+        h("h2", {}, t("Your hand")),
+        state.phase === "reveal" ? revealControls() : playControls(),
+      );
+    });
+    announce("placement", ui.placing ? placementWords(ui.placing) : "");
   }
 
   return (next) => {

@@ -35,7 +35,6 @@ export function turnBanner(state) {
       "data-phase": state.phase,
       // Changes with every accepted action: a script can wait for the next one.
       "data-step": [state.round, state.trick.number, state.trick.cards.length, state.build?.placed.length ?? "", state.phase].join("."),
-      role: "status",
     },
     text,
   );

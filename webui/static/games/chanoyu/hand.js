@@ -5,6 +5,7 @@
 // free value in anyone's tableau for a Tsukumogami. Only placements the engine lists
 // in state.legal are offered; each tap places one card, "Done" discards the rest.
 import { h, listing, replace } from "../../js/dom.js";
+import { keepFocus } from "../../js/focus.js";
 import { seatName } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardButton, cardFace, cardShort, isFace, isTsukumogami, numberOf } from "./cards.js";
@@ -161,7 +162,10 @@ export function handView(container, send) {
     );
   }
 
-  function draw() {
+  // Focus stays on the same control through every redraw (js/focus.js).
+  const draw = () => keepFocus(container, drawNow);
+
+  function drawNow() {
     if (!state || state.phase === "over" || !state.hand) {
       replace(container);
       return;

@@ -62,12 +62,14 @@ export function boardGrid(state, { marks = null, testid = "lz-board" } = {}) {
         "aria-label": `${squareName(square)}: ${piece || t("empty")}${mark?.label ? `, ${mark.label}` : ""}`,
       };
       const content = piece ? pieceFace(piece, { small: true }) : h("span", { class: "lz-empty" }, mark?.kind === "spot" ? t("discard") : "");
-      cells.push(mark?.onclick ? h("button", { type: "button", ...attrs, onclick: mark.onclick }, content) : h("div", attrs, content));
+      // A square to tap is a button; one to look at an image with its words (the
+      // board is a labelled group of both, in reading order: a1, b1, ... e5).
+      cells.push(mark?.onclick ? h("button", { type: "button", ...attrs, onclick: mark.onclick }, content) : h("div", { ...attrs, role: "img" }, content));
     }
   }
   return h(
     "div",
-    { class: "lz-board", "data-testid": testid, role: "grid", "aria-label": t("The board: water is the blue cross, the mountain the centre") },
+    { class: "lz-board", "data-testid": testid, role: "group", "aria-label": t("The board: water is the blue cross, the mountain the centre") },
     cells,
   );
 }
@@ -84,7 +86,7 @@ export function turnBanner(state) {
   }
   return h(
     "div",
-    { class: `turn-banner${mine ? " mine" : ""}`, "data-testid": "turn", "data-mine": mine, "data-turn": state.turn ?? "", role: "status" },
+    { class: `turn-banner${mine ? " mine" : ""}`, "data-testid": "turn", "data-mine": mine, "data-turn": state.turn ?? "" },
     text,
   );
 }

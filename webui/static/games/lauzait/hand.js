@@ -4,6 +4,7 @@
 // of the pieces it lets move, then where it goes. Only what state.legal allows is
 // ever offered, so every tap is a legal move.
 import { h, replace } from "../../js/dom.js";
+import { keepFocus } from "../../js/focus.js";
 import { t } from "../../js/i18n.js";
 import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
@@ -201,7 +202,10 @@ export function handView(container, send) {
     );
   }
 
-  function draw() {
+  // Focus stays on the same control through every redraw (js/focus.js).
+  const draw = () => keepFocus(container, drawNow);
+
+  function drawNow() {
     if (!state || state.phase === "over" || !state.hand) {
       replace(container);
       return;

@@ -23,7 +23,7 @@ export function turnBanner(state) {
       "data-testid": "turn",
       "data-mine": mine,
       "data-turn": over ? "" : state.turn,
-      role: "status",
+      "data-news": text, // what the page's live region says: not the moves left
     },
     text,
     over ? null : h("span", { class: "moves-left", "data-testid": "moves-left", "data-moves": state.legal_moves }, ` · ${movesLeft(state.legal_moves)}`),

@@ -5,6 +5,7 @@
 import { holdToReveal } from "../../js/colours/reveal.js";
 import { colourName, swatch } from "../../js/colours/colours.js";
 import { h, replace } from "../../js/dom.js";
+import { keepFocus } from "../../js/focus.js";
 import { t, tn } from "../../js/i18n.js";
 import { boardSvg, chipWords, key, squareName } from "./drawing.js";
 
@@ -29,6 +30,7 @@ export function handView(container, send) {
   const targetsOf = (k) => moves().filter((m) => key(m.from) === k);
 
   async function move(action) {
+    const keyed = container.contains(document.activeElement); // a keyboard is playing
     ui.busy = true;
     draw();
     try {
@@ -38,6 +40,8 @@ export function handView(container, send) {
       ui.busy = false;
       draw();
     }
+    // Focus follows the pile to where it went.
+    if (keyed) container.querySelector(`[data-testid="spot"][data-square="${key(action.to)}"]`)?.focus();
   }
 
   function tap(square) {
@@ -54,7 +58,7 @@ export function handView(container, send) {
     if (!ui.selected) {
       const mine = moves().length > 0;
       return h("p", { class: "muted" }, mine
-        ? t("Tap a pile to move it: the circles it may go to light up. Faded piles cannot move.")
+        ? t("Tap a pile to move it: the circles it may go to light up. Dashed piles cannot move.")
         : t("Tap a pile to see its chips."));
     }
     const [row, col] = ui.selected.split(",").map(Number);
@@ -81,7 +85,10 @@ export function handView(container, send) {
     );
   }
 
-  function draw() {
+  // Focus stays on the same control through every redraw (js/focus.js).
+  const draw = () => keepFocus(container, drawNow);
+
+  function drawNow() {
     if (!state) return;
     // The seat page empties this container in a lobby; a new game draws here again.
     if (colourPanel.parentNode !== container) replace(container, boardBox, pileBox, colourPanel);

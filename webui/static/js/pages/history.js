@@ -163,7 +163,7 @@ function headToHead({ names, rows }) {
   return h(
     "table",
     { class: "head-to-head" },
-    h("thead", {}, h("tr", {}, h("th", {}, ""), names.map((n) => h("th", { scope: "col" }, n)))),
+    h("thead", {}, h("tr", {}, h("td", {}), names.map((n) => h("th", { scope: "col" }, n)))), // the corner is no header
     h(
       "tbody",
       {},

@@ -126,10 +126,10 @@ function seatsPanel(state, { swap }) {
         : null,
     ),
   );
-  const choose = (testid) =>
-    h("select", { "data-testid": testid }, state.table.seats.map((s) => h("option", { value: s.seat }, s.taken ? t("Seat {number}: {name}", { number: s.seat + 1, name: s.name }) : t("Seat {number}: free", { number: s.seat + 1 }))));
-  const first = choose("swap-first");
-  const second = choose("swap-second");
+  const choose = (testid, label) =>
+    h("select", { "data-testid": testid, "aria-label": label }, state.table.seats.map((s) => h("option", { value: s.seat }, s.taken ? t("Seat {number}: {name}", { number: s.seat + 1, name: s.name }) : t("Seat {number}: free", { number: s.seat + 1 }))));
+  const first = choose("swap-first", t("Swap this seat"));
+  const second = choose("swap-second", t("with this seat"));
   return h(
     "section",
     { class: "panel" },

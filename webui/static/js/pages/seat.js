@@ -2,9 +2,11 @@
 // then live from /api/stream; actions go to /api/action, each with its own request
 // id, so a retry after a lost answer is applied once. Seat changes during play are
 // announced here, and a request to free this seat asks this phone first.
+import { announce, bannerNews } from "../announce.js";
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
+import { keepFocus } from "../focus.js";
 import { boardDetailsFor, boardTopFor, handFor, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
@@ -141,15 +143,28 @@ function turnCue(state) {
   document.body.classList.toggle("your-turn", mine);
 }
 
+// Every redraw keeps keyboard focus where it was (js/focus.js), and the page's one
+// live region says whose turn it is when that changes (js/announce.js).
 function render(state) {
   if (state.table.version < version) return; // an older answer arriving late
   version = state.table.version;
+  keepFocus(document.querySelector("main"), () => draw(state));
+  announce("turn", state.table.phase === "lobby" ? "" : bannerNews(nodes.top));
+}
+
+function draw(state) {
   if (state.you.seat === null) return rejoin();
   // The next game at this table (play again, another game) needs a fresh hand.
   if (state.table.phase === "lobby" || (lastState?.table.phase === "over" && state.table.phase === "playing")) hand = null;
   lastState = state;
   const playing = state.table.phase !== "lobby";
   document.body.classList.toggle("seat-playing", playing); // one screen, no scroll: app.css
+  // The skip link (base.html) leads to the hand during play, to the lobby before.
+  const skip = document.querySelector(".skip-link");
+  if (skip) {
+    skip.hash = playing ? "#hand" : "#main";
+    skip.textContent = playing ? t("Skip to your hand") : t("Skip to the content");
+  }
   if (!playing && drawerOpen) toggleDrawer(false);
   replace(nodes.header, header(state));
   replace(nodes.notices, seatNotices(state), releaseRequest(state), keepAwake(state.table.phase === "playing"));

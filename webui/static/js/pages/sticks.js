@@ -62,7 +62,7 @@ function frequencies(history) {
     h("h2", {}, tn("Are they fair? {count} throw", "Are they fair? {count} throws", total)),
     h("p", { class: "muted" }, t("Each stick is a fair coin, so 0 to 5 dark sides come up 1, 5, 10, 10, 5 and 1 times in 32. Dark bars: this box; pale bars: fair sticks.")),
     h("table", { class: "sticks-table", "data-testid": "sticks-frequencies" },
-      h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("Dark")), h("th", {}, ""), h("th", { class: "num" }, t("Seen")), h("th", { class: "num" }, t("Fair")))),
+      h("thead", {}, h("tr", {}, h("th", { class: "num" }, t("Dark")), h("td", {}), h("th", { class: "num" }, t("Seen")), h("th", { class: "num" }, t("Fair")))),
       h("tbody", {}, rows)),
     fit(history),
     h("p", { "data-testid": "sticks-per-stick" }, t("Dark side up, stick by stick: {shares}", {

@@ -1,5 +1,6 @@
 // /table: the public view for spectators or a TV: the room code and QR while
 // seats fill, then the game with no hand, in big type. Never sends a token.
+import { announce, bannerNews } from "../announce.js";
 import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
@@ -79,13 +80,15 @@ function render(state) {
     const free = phase === "playing" && state.table.seats.some((s) => !s.taken);
     replace(
       root,
-      h("p", { "data-testid": "table-room" }, t("{game} · room {code} · ", { game: gameTitle(state.table.title), code: state.table.room }), dealFingerprint(state)),
+      // The page's heading during play: the game, the room and the deal.
+      h("h1", { class: "table-title", "data-testid": "table-room" }, t("{game} · room {code} · ", { game: gameTitle(state.table.title), code: state.table.room }), dealFingerprint(state)),
       seatNotices(state),
       pendingRelease(state),
       free ? lobby(state) : null,
       boardFor(state),
     );
   }
+  announce("turn", phase === "playing" || phase === "over" ? bannerNews(root) : ""); // js/announce.js
 }
 
 follow("/api/stream", { state: render }, showConnection);

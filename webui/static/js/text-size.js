@@ -1,0 +1,18 @@
+// Enlarged text (a phone's text size, the browser's font size, zoomed text): when
+// the page's text is 125 % or more of its usual 17 px, <html> gets the class
+// "text-large", and app.css lets the one-screen play layout and the header bar grow
+// and the page scroll: enlarged text degrades to scrolling, never to clipping.
+// A probe 10rem wide tells when the text size changes while the page is open.
+const USUAL = 17;
+const probe = document.createElement("div");
+probe.setAttribute("aria-hidden", "true");
+Object.assign(probe.style, { position: "absolute", top: "0", left: "0", visibility: "hidden", width: "10rem", height: "0", overflow: "hidden", pointerEvents: "none" });
+document.body.append(probe);
+
+function check() {
+  const rem = probe.getBoundingClientRect().width / 10;
+  document.documentElement.classList.toggle("text-large", rem >= USUAL * 1.25);
+}
+
+check();
+new ResizeObserver(check).observe(probe);
