@@ -22,8 +22,8 @@ from typing import Any
 
 from engines import rng as generators
 from engines.base import Action, View
+from engines.botkit import BotKit
 from engines.bots import search
-from engines.bots.kit import BotKit
 from engines.cena import bot as cena_bot
 from engines.chanoyu import bot as chanoyu_bot
 from engines.lauzait import bot as lauzait_bot

@@ -18,7 +18,7 @@ from typing import Any
 
 from engines import rng as generators
 from engines.base import Action, Game
-from engines.bots.kit import BotKit, World
+from engines.botkit import BotKit, World
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 MAX_PLAYOUT_ACTIONS = 5_000  # far past any chapter; a guard against a game that loops

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engines import rng as generators
 from engines.base import Action, Game, View
-from engines.bots.kit import BotKit, World, blank, deal_hidden
+from engines.botkit import BotKit, World, blank, deal_hidden
 from engines.cena.cards import CARDS, HAND_SIZES, NUMBER_OF, SUIT_OF, sort_cards
 from engines.cena.game import PUBLIC_CARDS, Cena
 from engines.cena.options import DEALS, Settings

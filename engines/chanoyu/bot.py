@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from engines import rng as generators
 from engines.base import Action, Game, View
-from engines.bots.kit import BotKit, World, blank, deal_hidden
+from engines.botkit import BotKit, World, blank, deal_hidden
 from engines.chanoyu.build import BuildStep
 from engines.chanoyu.cards import DECK, NUMBER, SUIT
 from engines.chanoyu.game import Chanoyu

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from engines import rng as generators
 from engines.base import Action, Game, View
-from engines.bots.kit import BotKit, World, blank, deal_hidden
+from engines.botkit import BotKit, World, blank, deal_hidden
 from engines.lauzait.game import STEP_NAMES, Lauzait, Revealed
 from engines.lauzait.hiring import discards, random_hire_action
 from engines.lauzait.pieces import numbers_in_play, piece_set, sorted_pieces

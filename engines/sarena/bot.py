@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from engines import rng as generators
 from engines.base import Action, View
-from engines.bots.kit import BotKit, World, blank
+from engines.botkit import BotKit, World, blank
 from engines.sarena.chips import COLOURS, flipped, parse_pile
 from engines.sarena.game import Sarena
 from engines.sarena.layout import Square, parse_layout

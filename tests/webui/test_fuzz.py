@@ -196,6 +196,7 @@ READS: dict[str, str] = {
     "/api/rules": "/api/rules",
     "/api/rules/<game>": "/api/rules/{}",
     "/rules/<game>": "/rules/{}",
+    "/rules/<game>/spec": "/rules/{}/spec",
     "/api/history/stats": "/api/history/stats",
     "/api/history/<ref>": "/api/history/{}",
     "/api/history/export.<kind>": "/api/history/export.{}",
