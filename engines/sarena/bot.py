@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engines import rng as generators
-from engines.base import Action, View
+from engines.base import Action, Game, View
 from engines.botkit import BotKit, World, blank
 from engines.sarena.chips import COLOURS, flipped, parse_pile
 from engines.sarena.game import Sarena
@@ -43,6 +43,33 @@ def sampler(view: View, seat: int) -> World:
     return world
 
 
+def policy(game: Game, seat: int, rng: generators.Pcg32) -> Action:
+    """Playouts: mostly a move that leaves the mover's colour on top of the tallest
+    pile it can (capturing), now and then any move, so playouts still explore."""
+    assert isinstance(game, Sarena)
+    moves = game.moves
+    if rng.random() < 0.25:
+        src, dst = rng.choice(moves)
+        return {"type": "move", "from": [*src], "to": [*dst]}
+    colour = game.colours[seat]
+    piles = game.piles
+    best: list[tuple[Square, Square]] = []
+    tallest = 0
+    for src, dst in moves:
+        moving, target = piles[src], piles[dst]
+        # On a pile the moving pile's top shows; onto an empty arrow circle it flips.
+        top = moving[0][0] if target else moving[-1][-1]
+        if top != colour:
+            continue
+        height = len(moving) + len(target)
+        if height > tallest:
+            best, tallest = [(src, dst)], height
+        elif height == tallest:
+            best.append((src, dst))
+    src, dst = rng.choice(best or moves)
+    return {"type": "move", "from": [*src], "to": [*dst]}
+
+
 def easy(view: View, seat: int, actions: Sequence[Action], rng: generators.Pcg32) -> Action:
     """The move after which the piles topped by the seat's colour hold the most chips
     (ties: the first listed): greedy, one move ahead."""
@@ -66,5 +93,6 @@ KIT = BotKit(
     sampler=sampler,
     easy=easy,
     chapter=None,  # a game is short: playouts run to the end
-    playouts={"normal": 120, "strong": 480},
+    playouts={"normal": 100, "strong": 400},
+    policy=policy,
 )
