@@ -193,6 +193,8 @@ def seat_name(status: Mapping[str, Any], seat: int) -> str:
     seats = status.get("seats") or []
     record = seats[seat] if 0 <= seat < len(seats) else {}
     name = record.get("name")
+    if name and record.get("taken", True) and record.get("bot"):
+        return words_for(status).bot(str(name), str(record["bot"]))
     if name and record.get("taken", True):  # a free seat's name is the table's "Seat N"
         return words_for(status).name(str(name))
     return words_for(status).gettext("Seat {number}", number=seat + 1)

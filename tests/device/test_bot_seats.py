@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 
 from device.bots import BotRunner
+from device.history.core import History, PastGame, SeatResult
+from device.history.stats import standings
 from device.journal import Journal
+from device.screens.render import seat_name
 from device.table import Table, TableError
 
 
@@ -207,3 +210,26 @@ def test_the_runner_drops_a_move_once_the_game_moved_on(table: Table, clock: Clo
         assert inline.calls == 2 or not table.bot_turns()
     finally:
         runner.close()
+
+
+def test_standings_keep_a_bot_apart_from_a_person_of_the_same_name() -> None:
+    def game(ref: str, bot: str | None) -> PastGame:
+        seats = [SeatResult(0, "Ann", 10, True), SeatResult(1, "Cogwheel", 5, False, bot)]
+        return PastGame(ref, "digital", "sarena", "Sàrénà", 1.0, 2.0, "finished", seats)
+
+    board = standings([game("1", "normal"), game("2", None)])  # a sheet's typed "Cogwheel"
+    lines = {(p["name"], p["bot"]): p["plays"] for p in board["players"]}
+    assert lines == {("Ann", None): 2, ("Cogwheel", "normal"): 1, ("Cogwheel", None): 1}
+    assert board["head_to_head"]["bots"].count("normal") == 1
+
+
+def test_screens_and_history_mark_a_bot_seat(table: Table, journal: Journal) -> None:
+    lobby(table)
+    name = table.add_bot(1, "strong")
+    status = table.status()
+    assert seat_name(status, 1) == f"Bot: {name}, strong"
+    assert seat_name({**status, "language": "ja"}, 1) == f"ボット：{name}（つよい）"
+    table.start()
+    table.end_game()
+    (past,) = History(journal).games()
+    assert [(s.name, s.bot) for s in past.seats] == [("Ann", None), (name, "strong")]
