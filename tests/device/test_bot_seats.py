@@ -4,6 +4,7 @@ moves, driven here by a synchronous executor and a fake clock (no sleeps)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from pathlib import Path
@@ -233,3 +234,32 @@ def test_screens_and_history_mark_a_bot_seat(table: Table, journal: Journal) -> 
     table.end_game()
     (past,) = History(journal).games()
     assert [(s.name, s.bot) for s in past.seats] == [("Ann", None), (name, "strong")]
+
+
+@pytest.mark.slow
+def test_a_person_plays_sarena_against_a_bot_to_the_end(journal: Journal) -> None:
+    """End to end: the real worker process thinks, the runner's thread moves; pacing is
+    met at once by a clock that runs ahead (the table's pace is at least a second)."""
+    table = Table(journal)
+    lobby(table)
+    table.add_bot(1, "normal")
+    table.start()
+    ahead = iter(range(0, 10**9, 100))
+    runner = BotRunner(table, clock=lambda: float(next(ahead))).start()
+    changed = threading.Event()
+    table.subscribe(lambda _version: changed.set())
+    try:
+        for _ in range(2000):
+            if table.phase == "over":
+                break
+            if 0 in table.to_act():
+                table.act(0, table.legal_actions(0)[0])
+            else:
+                assert changed.wait(timeout=60), "the bot never moved"
+                changed.clear()
+        assert table.phase == "over"
+        game = journal.latest_game()
+        assert game is not None and game.status == "over"
+        assert {seat for seat, _ in game.actions} == {0, 1}  # the bot's moves are journaled
+    finally:
+        runner.close()

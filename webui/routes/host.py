@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint
 
 from device.i18n import LANGUAGES
+from device.table.core import BOT_PACE_MAX
 from device.table.takeback import MODES
 from engines.bots import LEVELS
 from webui.auth import require_host, require_seat
@@ -110,6 +111,13 @@ def bot_pace() -> dict[str, Any]:
     """How long a bot takes at least per move, in seconds (a table setting)."""
     require_host()
     body = read_json(required={"seconds": int})
+    if not 1 <= body["seconds"] <= BOT_PACE_MAX:
+        raise ApiError(
+            400,
+            "a bot's pace is 1 to {most} seconds",
+            "invalid_field",
+            params={"most": BOT_PACE_MAX},
+        )
     table().set_bot_pace(body["seconds"])
     return OK
 
