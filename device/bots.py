@@ -52,6 +52,24 @@ def think(engine: str, view: dict[str, Any], seat: int, level: str, seed: int, t
     return bots.choose(engine, view, seat, level, seed=seed, should_stop=should_stop)
 
 
+HINT_SECONDS = 3.0  # a hint's thinking at most: the phone waits for it
+
+
+def suggest(turn: BotTurn, limit: float = HINT_SECONDS) -> Any:
+    """A hint: the "normal" bot's move from the asking seat's own view (Table.hint_turn),
+    thought in the caller's thread within `limit` seconds."""
+    deadline = time.monotonic() + limit
+    seed = turn.key[0] * 1_000_003 + turn.key[1]
+    return bots.choose(
+        turn.engine,
+        turn.view,
+        turn.seat,
+        turn.level,
+        seed=seed,
+        should_stop=lambda: time.monotonic() > deadline,
+    )
+
+
 def process_pool() -> tuple[Executor, Any]:
     """The one worker process bots think in, and the shared ticket that cancels a search.
     Spawned, not forked: the box runs threads, which a fork would copy mid-lock."""

@@ -30,7 +30,7 @@ import engines
 from device import games
 from device.companion import SheetTools
 from device.companion.sheet import default_name
-from device.journal import ENDED_STATUSES, Journal
+from device.journal import ENDED_STATUSES, HINTS, Journal
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +56,7 @@ class SeatResult:
     score: int | float | None  # None: not known (a game that no longer replays)
     winner: bool
     bot: str | None = None  # a bot's level: the seat was a bot's, never a person's
+    hints: int = 0  # how many times this seat asked for a hint ("Suggest a move")
 
 
 @dataclass(frozen=True)
@@ -105,6 +106,7 @@ class PastGame:
                     "score": s.score,
                     "winner": s.winner,
                     "bot": s.bot,
+                    "hints": s.hints,
                 }
                 for s in self.seats
             ],
@@ -165,10 +167,20 @@ class History:
             ).fetchall()
             ids = [row[0] for row in rows]
             names, bots = _seat_names(db, ids)
-        return [self._digital(row, names.get(row[0], {}), bots.get(row[0], {})) for row in rows]
+        hints: dict[tuple[int, int], int] = {}  # (game, seat) -> hints asked for
+        for entry in self._journal.sheet_entries(HINTS):
+            asked = (entry["body"]["game"], entry["body"]["seat"])
+            hints[asked] = hints.get(asked, 0) + 1
+        return [
+            self._digital(row, names.get(row[0], {}), bots.get(row[0], {}), hints) for row in rows
+        ]
 
     def _digital(
-        self, row: tuple[Any, ...], names: dict[int, str], bots: dict[int, str]
+        self,
+        row: tuple[Any, ...],
+        names: dict[int, str],
+        bots: dict[int, str],
+        hints: dict[tuple[int, int], int],
     ) -> PastGame:
         game_id, engine, players, status, created, ended = row
         replayed = self._replay(game_id) if status != "unreplayable" else None
@@ -190,6 +202,7 @@ class History:
                 scores[seat],
                 seat in winners,
                 bots.get(seat),
+                hints.get((game_id, seat), 0),
             )
             for seat in range(players)
         ]

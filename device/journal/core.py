@@ -40,6 +40,7 @@ log = logging.getLogger("device.journal")
 
 OPEN_STATUSES = ("lobby", "playing")
 ENDED_STATUSES = ("over", "abandoned", "unreplayable")
+HINTS = "hints"  # sheet_entries of each hint asked for: {"game", "seat", "idx"}
 REQUESTS_KEPT = 64  # answers kept per game for retries: the last this many actions'
 
 

@@ -33,7 +33,7 @@ import engines
 from device import i18n
 from device.history.fingerprint import commitment, final_result, new_salt, short
 from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
-from device.journal import Journal, SeatLogEntry, SeatRecord, opener_hash
+from device.journal import HINTS, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
 from device.names import BOT_NAMES, is_bot_name, tidy_name
 from device.table import notices, recovery, release, rematch
@@ -95,6 +95,7 @@ class Table:
         # What the OLED and the TV speak: the one the host or the box last picked (kept in
         # the journal), else the configured one (device/i18n.py).
         self._language = i18n.valid(journal.setting("language")) or language
+        self._hints = journal.setting("hints") is True  # "Suggest a move": off by default
         kept = journal.setting("bot_pace")
         self._bot_pace = float(kept) if isinstance(kept, (int, float)) else BOT_PACE
         self._recover()
@@ -170,6 +171,7 @@ class Table:
                     for seat in range(s.players)
                 ],
                 "bot_pace": self.bot_pace,
+                "hints": self._hints,
                 "host": s.host_seat,
                 "release": release.status(s.release, seating),
                 "notices": list(s.notices),
@@ -510,6 +512,48 @@ class Table:
                 raise not_saved("bot pace", err) from None
             change = self._changed()
         self._publish(change)
+
+    # --- hints: "Suggest a move" (the same bot, from the asking seat's view) --------------
+
+    @property
+    def hints(self) -> bool:
+        return self._hints
+
+    def set_hints(self, on: bool) -> None:
+        """Whether players may ask their phone to suggest a move (kept across restarts)."""
+        with self._lock:
+            try:
+                self._journal.set_setting("hints", bool(on))
+            except sqlite3.Error as err:
+                raise not_saved("hints", err) from None
+            self._hints = bool(on)
+            change = self._changed()
+        self._publish(change)
+
+    def hint_turn(self, seat: int) -> BotTurn:
+        """What a bot needs to suggest `seat`'s move (its own view only); the hint is
+        journaled as used (history shows it) before anyone thinks. TableError when hints
+        are off, the game has no bots or it is not the seat's turn."""
+        with self._lock:
+            s = self._state
+            if not self._hints:
+                raise TableError("hints are off at this table", "hints_off")
+            if s.game is None or s.record_id is None or s.phase != "playing":
+                raise TableError("no game is being played", "not_playing")
+            try:
+                bots.kit(s.engine)
+            except ValueError:
+                raise TableError("this game has no bots", "no_bots") from None
+            if seat not in s.people or seat not in self.to_act():
+                raise TableError("a hint is for your own turn", "no_hint")
+            body = {"game": s.record_id, "seat": seat, "idx": len(s.game.log)}
+            try:
+                self._journal.add_sheet_entry(HINTS, "hint", body)
+            except sqlite3.Error as err:
+                raise not_saved("hint", err) from None
+            return BotTurn(
+                (s.record_id, self._moves), s.engine, seat, "normal", dict(s.game.view(seat))
+            )
 
     # --- freeing a seat (release.py) --------------------------------------------------
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from device.history.core import History
 from device.journal import Journal
 from device.table import Table
 
@@ -49,3 +50,27 @@ def test_the_bot_pace_is_a_table_setting(client: FlaskClient, table: Table) -> N
     ok(post(client, "/api/host/bot-pace", {"seconds": 3}, seated.tokens[0]))
     assert table.status()["bot_pace"] == 3
     assert Table(table.journal).bot_pace == 3  # kept across a restart
+
+
+def test_a_hint_goes_to_the_asking_seat_only_and_history_records_it(
+    client: FlaskClient, table: Table, journal: Journal
+) -> None:
+    seated = seat_players(client, table, start=True)
+    while len(table.to_act()) > 1:  # Céna's choices at once: to one seat's turn
+        first = table.to_act()[0]
+        table.act(first, table.legal_actions(first)[0])
+    seat = table.to_act()[0]
+    mine = seated.tokens[seat]
+    assert refused(post(client, "/api/hint", {}, mine), 409, "hints_off")
+    assert "only the host" in refused(
+        post(client, "/api/host/hints", {"on": True}, seated.tokens[1]), 403
+    )
+    ok(post(client, "/api/host/hints", {"on": True}, seated.tokens[0]))
+    assert table.status()["hints"] is True
+    waiting = next(s for s in range(3) if s not in table.to_act())
+    refused(post(client, "/api/hint", {}, seated.tokens[waiting]), 409, "no_hint")
+    action = ok(post(client, "/api/hint", {}, mine))["action"]
+    assert action in table.legal_actions(seat)
+    table.end_game()
+    (past,) = History(journal).games()
+    assert [s.hints for s in past.seats] == [1 if s == seat else 0 for s in range(3)]

@@ -98,6 +98,7 @@ function gameCard(game) {
           "li",
           { class: p.winner ? "winner" : null, "data-testid": "history-player", "data-seat": p.seat, "data-winner": p.winner },
           h("span", {}, p.winner ? `★ ${shownName(p)}` : shownName(p), p.winner ? h("span", { class: "visually-hidden" }, ` (${TEXT.winner})`) : null),
+          p.hints ? h("span", { class: "muted", "data-testid": "history-hints" }, tn("{count} hint used", "{count} hints used", p.hints)) : null,
           h("span", { class: "score", "data-testid": "history-score" }, number(p.score)),
         ),
       ),

@@ -4,6 +4,7 @@
 // for the same players (every phone keeps its seat), or clear the table.
 // Every call carries the host's own token; the server checks it.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
+import { botSettings } from "../bots.js";
 import { clearError, h, people, replace, sentence, showError } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { playAgainButton } from "../rematch.js";
@@ -166,8 +167,8 @@ function lobby(state) {
     h("button", { type: "button", class: "danger", "data-testid": "host-end",
       onclick: () => confirm(t("Cancel this game?")) && call("/api/host/end") }, t("Cancel the game")));
   // Every seat taken: Start is the first thing the host sees, the settings below it.
-  if (!missing) return [actions, seatsPanel(state, { swap: true }), settingsForm(state)];
-  return [settingsForm(state), seatsPanel(state, { swap: true }), actions];
+  if (!missing) return [actions, seatsPanel(state, { swap: true }), botSettings(state), settingsForm(state)];
+  return [settingsForm(state), seatsPanel(state, { swap: true }), botSettings(state), actions];
 }
 
 // The pending request to free a seat: who answered, who not yet; free it once the
@@ -198,6 +199,7 @@ function playing(state) {
     releasePanel(state),
     seatsPanel(state, { swap: false }),
     trickPauseControl(state),
+    botSettings(state),
     h("div", { class: "actions" },
       state.end_early
         ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, t("End the game now (the table agrees)"))

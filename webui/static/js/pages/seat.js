@@ -3,6 +3,7 @@
 // id, so a retry after a lost answer is applied once. Seat changes during play are
 // announced here, and a request to free this seat asks this phone first.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
+import { hintButton } from "../bots.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { boardDetailsFor, boardTopFor, handFor, throwPurpose } from "../games.js";
@@ -152,7 +153,7 @@ function render(state) {
   document.body.classList.toggle("seat-playing", playing); // one screen, no scroll: app.css
   if (!playing && drawerOpen) toggleDrawer(false);
   replace(nodes.header, header(state));
-  replace(nodes.notices, seatNotices(state), releaseRequest(state), keepAwake(state.table.phase === "playing"));
+  replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
   replace(nodes.sticks, strip(state));
   showMoments(state, { asSeat: true }); // the finished trick, the deal's summary
