@@ -263,3 +263,32 @@ def test_a_person_plays_sarena_against_a_bot_to_the_end(journal: Journal) -> Non
         assert {seat for seat, _ in game.actions} == {0, 1}  # the bot's moves are journaled
     finally:
         runner.close()
+
+
+def test_a_seat_freed_during_play_goes_to_a_bot_and_back_to_a_person(table: Table) -> None:
+    lobby(table, "cena", 3)
+    room = table.status()["room"]
+    table.join(room, "Bo")
+    table.join(room, "Cy")
+    table.start()
+    table.leave(2)  # Cy leaves during play: the seat is free
+    name = table.add_bot(2, "easy")
+    assert table.status()["notices"][-1]["params"]["name"] == name  # every screen is told
+    assert table.status()["seats"][2]["bot"] == "easy"
+    # A person takes it back: two people, so the box confirms (a bot never consents).
+    assert table.release_seat(2, by=0) == "asked"
+    assert table.status()["release"]["box_confirms"]
+    assert table.confirm_release_on_box() == "freed"
+    assert table.join(room, "Di")[0] == 2
+    assert table.status()["seats"][2]["bot"] is None
+
+
+def test_bots_do_not_play_on_for_nobody(table: Table) -> None:
+    lobby(table, "cena", 3)
+    table.add_bot(1)
+    table.add_bot(2)
+    table.start()
+    assert table.bot_turns()  # the reveal: everyone chooses at once
+    table.leave(0)
+    assert table.bot_turns() == []
+    assert table.status()["host"] is None  # host rights never pass to a bot
