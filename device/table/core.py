@@ -478,16 +478,19 @@ class Table:
             ]
 
     def bot_act(self, turn: BotTurn, action: dict[str, Any]) -> bool:
-        """Play a bot's move thought for `turn` through act(), as anyone's; False (and
-        nothing done) when the game moved on meanwhile or the seat is no longer a bot's."""
-        with self._lock:
-            s = self._state
-            if (s.record_id, self._moves) != turn.key or turn.seat not in s.bots:
-                return False
-            if turn.seat not in self.to_act():
-                return False
-            self.act(turn.seat, action)  # the lock is re-entrant: nothing moves between
-            return True
+        """Play a bot's move thought for `turn` as anyone's (act's checks and journal);
+        False (and nothing done) when the game moved on meanwhile or the seat is no
+        longer a bot's."""
+        return self._act(turn.seat, action, bot=turn) is not None
+
+    def _bot_turn_now(self, turn: BotTurn) -> bool:
+        """Whether `turn` is still a bot's turn now (lock held)."""
+        s = self._state
+        return (
+            (s.record_id, self._moves) == turn.key
+            and turn.seat in s.bots
+            and turn.seat in self.to_act()
+        )
 
     @property
     def bot_pace(self) -> float:
@@ -746,8 +749,23 @@ class Table:
         `request` is the phone's id for this move: a retry of a move already applied
         (its answer was lost) gets the same events back and changes nothing.
         """
+        events = self._act(seat, action, request)
+        assert events is not None  # only a bot's move can find its moment gone
+        return events
+
+    def _act(
+        self,
+        seat: int,
+        action: dict[str, Any],
+        request: str | None = None,
+        bot: BotTurn | None = None,
+    ) -> list[dict[str, Any]] | None:
+        """act(), or a bot's move for `bot`: None and nothing done once that moment
+        passed (checked under the same lock as the move, subscribers told after it)."""
         with self._lock:
             s = self._state
+            if bot is not None and not self._bot_turn_now(bot):
+                return None
             if request is not None and s.record_id is not None and s.game is not None:
                 kept = self._journal.answered(s.record_id, seat, request)
                 if kept is not None:
