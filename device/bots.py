@@ -144,9 +144,10 @@ class BotRunner:
             return None
         try:
             self._table.bot_act(turn, action)
-        except Exception as err:  # e.g. the table refused it: the next look tries again
+        except Exception as err:  # refused: think again at the table's next change
             log.error("bot at seat %d: move refused: %s", turn.seat + 1, err)
-        return 0.0
+            return None
+        return 0.0  # look again at once: another bot may be waited for
 
     def _begin(self, turn: BotTurn) -> BotTurn:
         self._ticket.value += 1

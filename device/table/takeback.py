@@ -351,7 +351,7 @@ class TakeBacks:
         return Decision("taken_back", self._take_back(game, agreed, seating))
 
     def _check_host_may(self, seat: int, request: Request, seating: Seating) -> None:
-        if seat not in seating.taken:
+        if seat not in seating.people:  # nobody's phone, or a bot's: no grace to wait
             return
         left = HOST_GRACE - (seating.now - request.asked)
         if left > 0:
