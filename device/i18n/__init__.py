@@ -60,8 +60,12 @@ class Words:
         made = _MADE_UP_NAME.fullmatch(name)
         return self.gettext(PLAYER_N, number=int(made[1])) if made else name
 
-    def bot(self, name: str, level: str) -> str:
-        """A bot's seat as every screen marks it: "Bot: Cogwheel, normal"."""
+    def bot(self, name: str, level: str, *, short: bool = False) -> str:
+        """A bot's seat as every screen marks it: "Bot: Cogwheel, normal"; `short` for
+        the OLED's narrow columns, the name first so that cutting it keeps the name:
+        "Cogwheel (bot)"."""
+        if short:
+            return self.gettext(BOT_SHORT, name=name)
         template = BOT_LABELS.get(level)
         return self.gettext(template, name=name) if template else name
 
@@ -172,6 +176,7 @@ PERSON = N_("{name}").message
 LIST_COMMA = N_(", ").message
 
 
+BOT_SHORT = N_("{name} (bot)").message
 # How a bot's seat is named on every screen, per level (engines/bots LEVELS); the phones'
 # pages say the same (webui/static/js/i18n.js botName).
 BOT_LABELS = {

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from device import i18n
 from device.bots import BotRunner
 from device.history.core import History, PastGame, SeatResult
 from device.history.stats import standings
@@ -228,8 +229,9 @@ def test_screens_and_history_mark_a_bot_seat(table: Table, journal: Journal) -> 
     lobby(table)
     name = table.add_bot(1, "strong")
     status = table.status()
-    assert seat_name(status, 1) == f"Bot: {name}, strong"
-    assert seat_name({**status, "language": "ja"}, 1) == f"ボット：{name}（つよい）"
+    assert seat_name(status, 1) == f"{name} (bot)"  # the OLED: narrow, the name first
+    assert seat_name({**status, "language": "ja"}, 1) == f"{name}（ボット）"
+    assert i18n.words("ja").bot(name, "strong") == f"ボット：{name}（つよい）"
     table.start()
     table.end_game()
     (past,) = History(journal).games()
