@@ -53,3 +53,28 @@ def test_the_host_seats_a_bot_and_every_page_marks_it(
     seat.get_by_test_id("release").click()  # a person takes the seat back: Release
     expect(seat).to_contain_text("free")
     expect(table.get_by_text(re.compile(r"Bot: "))).to_have_count(0)
+
+
+def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    host = contexts.page(PHONE)
+    host.goto("/")
+    host.get_by_test_id("setup-game").select_option("sarena")
+    host.get_by_test_id("setup-players").select_option("2")
+    host.get_by_test_id("new-name").fill("Ana")
+    host.get_by_test_id("new-open").click()
+    expect(host).to_have_url(re.compile(r"/host$"))
+    host.locator('[data-testid=add-bot][data-seat="1"]').click()
+    host.get_by_test_id("hints-on").check()
+    expect(host.get_by_test_id("hints-on")).to_be_checked()
+    host.get_by_test_id("host-start").click()
+    expect(host).to_have_url(re.compile(r"/seat$"))
+    suggest = host.get_by_test_id("suggest")
+    expect(suggest).to_be_visible()  # Ana's turn, at once or after the bot's move
+    suggest.click()
+    expect(host.get_by_test_id("hint")).to_contain_text("Suggested:")
+    save_screenshot(host, "web-seat-hint.png")
+    table = contexts.page(SCREEN)
+    table.goto("/table")
+    expect(table.get_by_text("Suggested:")).to_have_count(0)
