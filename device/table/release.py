@@ -7,6 +7,8 @@ refuse. With fewer than three people at the table "every other player" would be 
 asker alone, who could then read the freed hand from a second phone: there only the
 holder's consent or a press on the box (`by_box`: someone at the table, in sight of
 both) frees it. In the lobby, and for the asker's own seat, a seat is freed at once.
+Bots never consent and never count as people (`Seating.people`): a bot's seat is freed
+with the people's consent, without the grace a phone has to refuse.
 
 Pure: `ask` and `answer` read the pending request and the table (`Seating`) and say
 what to do (a `Step`); the Table carries it out in one journal transaction (freeing
