@@ -3,10 +3,15 @@
     .venv/bin/python bench/bots.py think [--game NAME] [--decisions N]
     .venv/bin/python bench/bots.py strength [--game NAME] [--games N]
                                             [--match normal-random|normal-easy|strong-normal]
+    .venv/bin/python bench/bots.py box [--decisions N]
 
 think: CPU seconds per decision (median, p99) of every level, at positions reached by
 seeded random play; with the same figures times ten for a Raspberry Pi Zero 2 W (an
 extrapolation: one of its cores is roughly ten times slower than this machine's).
+
+box: the resident memory of the box (a Table, its journal and device/bots.py's runner
+with its worker process) while two "strong" bots play Céna against one person, sampled
+every 20 ms: this process, the worker, and both together (peak), with the bot moves made.
 
 strength: one bot against the others at its game's fewest players, its seat rotating
 game by game; its share of the wins (a shared win counts a fraction), the fair share,
@@ -20,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import platform
 import random
 import resource
@@ -129,9 +135,80 @@ def play_match(name: str, hero: str, rest: str, games: int) -> dict[str, Any]:
     }
 
 
+def vm_rss_kib(pid: int) -> int:
+    try:
+        text = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0  # it ended meanwhile
+    for line in text.splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the bots' worker, multiprocessing's tracker)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            fields = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # it ended meanwhile
+        if int(fields[1]) == pid:
+            found.append(int(name))
+    return found
+
+
+def box_memory(decisions: int) -> dict[str, Any]:
+    """Two bots thinking at one table, through the real runner (device/bots.py)."""
+    import tempfile
+    import threading
+
+    from device.bots import BotRunner
+    from device.journal import Journal
+    from device.table import Table
+
+    with tempfile.TemporaryDirectory() as folder:
+        journal = Journal(Path(folder) / "journal.sqlite3")
+        table = Table(journal)
+        table.open_lobby("cena", 3, {}, host_name="Ann")
+        table.add_bot(1, "strong")
+        table.add_bot(2, "strong")
+        table.start()
+        ahead = iter(range(0, 10**9, 100))  # pacing met at once: measure thinking only
+        runner = BotRunner(table, clock=lambda: float(next(ahead))).start()
+        peak = {"box": 0, "worker": 0, "together": 0}
+        made = 0
+        changed = threading.Event()
+        table.subscribe(lambda _version: changed.set())
+        me = os.getpid()
+        pick = random.Random(0)
+        try:
+            while table.phase == "playing" and made < decisions:
+                if 0 in table.to_act():
+                    table.act(0, pick.choice(table.legal_actions(0)))
+                    continue
+                before = table.version
+                while table.version == before and table.phase == "playing":
+                    changed.wait(timeout=0.02)
+                    changed.clear()
+                    box = vm_rss_kib(me)
+                    worker = sum(vm_rss_kib(child) for child in children(me))
+                    peak["box"] = max(peak["box"], box)
+                    peak["worker"] = max(peak["worker"], worker)
+                    peak["together"] = max(peak["together"], box + worker)
+                made += 1
+        finally:
+            runner.close()
+            journal.close()
+    return {"bot_moves": made, **{f"peak_rss_{k}_mib": round(v / 1024, 1) for k, v in peak.items()}}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("part", choices=["think", "strength"])
+    parser.add_argument("part", choices=["think", "strength", "box"])
     parser.add_argument("--game", action="append", choices=engines.names())
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--games", type=int, default=200)
@@ -139,7 +216,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     names = args.game or engines.names()
     report: dict[str, Any] = {"python": platform.python_version(), "part": args.part}
-    if args.part == "think":
+    if args.part == "box":
+        report["box_two_bots_thinking"] = box_memory(args.decisions)
+    elif args.part == "think":
         report["think_cpu_seconds"] = {name: think(name, args.decisions) for name in names}
         report["targets"] = "normal: median <= 0.25 s, p99 <= 1 s; strong: median <= 1 s"
     else:

@@ -13,6 +13,7 @@ from flask import Flask
 
 import hardware
 from device import interpreter, notify
+from device.bots import BotRunner
 from device.box import Box
 from device.companion.scoreboard import Scoreboard
 from device.companion.sheets import Sheets
@@ -45,6 +46,8 @@ class Device:
         )
         if rescued is not None:
             self.table.rescued_journal = rescued.kept.name
+        # Bots think in a worker process, started at their first turn (device/bots.py).
+        self.bots = BotRunner(self.table)
         self.sheets = Sheets(self.journal, on_change=self.table.touch)
         self.scoreboard = Scoreboard(self.journal, self.sheets, on_change=self.table.touch)
         self.sticks = StickRoller(self.journal)
@@ -107,6 +110,7 @@ class Device:
 
     def serve(self) -> None:
         self.box.start()
+        self.bots.start()  # bots seated before a restart play on
         local = f"http://127.0.0.1:{self.port}"
         print(f"Tablemate ready on {self.base_url} (this machine: {local})", flush=True)
         if self.config.simulate:
@@ -133,6 +137,7 @@ class Device:
 
     def close(self) -> None:
         close_streams(self.app)  # else each stream thread waits out its heartbeat
+        self.bots.close()  # before the journal: a move in flight is dropped, never half-made
         self.box.close()
         self.server.close()
         self.hardware.close()

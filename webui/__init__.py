@@ -26,6 +26,7 @@ from webui.routes import (
     colours,
     dice_sticks,
     health,
+    hints,
     history,
     host,
     interlude,
@@ -83,6 +84,7 @@ def create_app(
     app.register_blueprint(history.bp)  # past games, standings, exports (device/history/core.py)
     app.register_blueprint(rematch.bp)  # the next game for the same seats (device/table/rematch.py)
     app.register_blueprint(rules.bp)  # each game's rules card and its fuller rules
+    app.register_blueprint(hints.bp)  # "Suggest a move", when the table allows it
     if services.simulated:
         app.register_blueprint(sim.bp)
     if sheets is not None:

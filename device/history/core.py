@@ -30,7 +30,7 @@ import engines
 from device import games
 from device.companion import SheetTools
 from device.companion.sheet import default_name
-from device.journal import ENDED_STATUSES, Journal
+from device.journal import ENDED_STATUSES, HINTS, Journal
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,8 @@ class SeatResult:
     name: str
     score: int | float | None  # None: not known (a game that no longer replays)
     winner: bool
+    bot: str | None = None  # a bot's level: the seat was a bot's, never a person's
+    hints: int = 0  # how many times this seat asked for a hint ("Suggest a move")
 
 
 @dataclass(frozen=True)
@@ -98,7 +100,14 @@ class PastGame:
             "outcome": self.outcome,
             "outcome_text": OUTCOME_WORDS[self.outcome],
             "players": [
-                {"seat": s.seat, "name": s.name, "score": s.score, "winner": s.winner}
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "score": s.score,
+                    "winner": s.winner,
+                    "bot": s.bot,
+                    "hints": s.hints,
+                }
                 for s in self.seats
             ],
             "winners": self.winners,
@@ -157,10 +166,22 @@ class History:
                 args,
             ).fetchall()
             ids = [row[0] for row in rows]
-            names = _seat_names(db, ids)
-        return [self._digital(row, names.get(row[0], {})) for row in rows]
+            names, bots = _seat_names(db, ids)
+        hints: dict[tuple[int, int], int] = {}  # (game, seat) -> hints asked for
+        for entry in self._journal.sheet_entries(HINTS):
+            asked = (entry["body"]["game"], entry["body"]["seat"])
+            hints[asked] = hints.get(asked, 0) + 1
+        return [
+            self._digital(row, names.get(row[0], {}), bots.get(row[0], {}), hints) for row in rows
+        ]
 
-    def _digital(self, row: tuple[Any, ...], names: dict[int, str]) -> PastGame:
+    def _digital(
+        self,
+        row: tuple[Any, ...],
+        names: dict[int, str],
+        bots: dict[int, str],
+        hints: dict[tuple[int, int], int],
+    ) -> PastGame:
         game_id, engine, players, status, created, ended = row
         replayed = self._replay(game_id) if status != "unreplayable" else None
         if replayed is None or replayed.scores is None:
@@ -175,7 +196,14 @@ class History:
             else:
                 outcome = "ended_early" if replayed.ended_early else "finished"
         seats = [
-            SeatResult(seat, names.get(seat) or default_name(seat), scores[seat], seat in winners)
+            SeatResult(
+                seat,
+                names.get(seat) or default_name(seat),
+                scores[seat],
+                seat in winners,
+                bots.get(seat),
+                hints.get((game_id, seat), 0),
+            )
             for seat in range(players)
         ]
         return PastGame(
@@ -286,22 +314,28 @@ def _read_sheet(
         return None
 
 
-def _seat_names(db: Any, ids: list[int]) -> dict[int, dict[int, str]]:
+def _seat_names(
+    db: Any, ids: list[int]
+) -> tuple[dict[int, dict[int, str]], dict[int, dict[int, str]]]:
     """Each game's name per seat: its seat's holder, else the last who held it (a seat
-    freed and left empty), from the seat log."""
+    freed and left empty), from the seat log; and each game's bot seats with their
+    level (the seats' kind, never their names)."""
     if not ids:
-        return {}
+        return {}, {}
     marks = ", ".join("?" * len(ids))
     names: dict[int, dict[int, str]] = {}
     for game_id, seat, name in db.execute(
         f"SELECT game_id, seat, name FROM seat_log WHERE game_id IN ({marks}) ORDER BY id", ids
     ):
         names.setdefault(game_id, {})[seat] = name
-    for game_id, seat, name in db.execute(
-        f"SELECT game_id, seat, name FROM seats WHERE game_id IN ({marks})", ids
+    bots: dict[int, dict[int, str]] = {}
+    for game_id, seat, name, kind, level in db.execute(
+        f"SELECT game_id, seat, name, kind, level FROM seats WHERE game_id IN ({marks})", ids
     ):
         names.setdefault(game_id, {})[seat] = name
-    return names
+        if kind == "bot":
+            bots.setdefault(game_id, {})[seat] = level or "normal"
+    return names, bots
 
 
 def _title(engine: str) -> str:

@@ -22,6 +22,9 @@ from device.history.core import PastGame
 from device.names import tidy_name
 
 COUNTED = ("finished", "ended_early")
+# Before a bot's key: a control character, which no typed name keeps (tidy_name), so a
+# bot's line never merges with a person's.
+BOT_KEY = "\x00bot:"
 DEFAULT_NAME = re.compile(r"player [1-9][0-9]*")
 
 
@@ -62,6 +65,8 @@ def standings(history: Iterable[PastGame]) -> dict[str, Any]:
             key = player_key(seat.name)
             if key is None:
                 continue
+            if seat.bot is not None:  # a bot and its level: never one of the people
+                key = f"{BOT_KEY}{seat.bot}:{key}"
             shown[key] = (when, " ".join(tidy_name(seat.name).split()))
             won, best = seats.get(key, (False, None))
             score = seat.score if seat.score is not None else best
@@ -99,6 +104,7 @@ def standings(history: Iterable[PastGame]) -> dict[str, Any]:
             {
                 "key": key,
                 "name": shown[key][1],
+                "bot": key.split(":")[1] if key.startswith(BOT_KEY) else None,
                 "plays": sum(line.plays for line in games.values()),
                 "wins": sum(line.wins for line in games.values()),
                 "last_played": max(line.last for line in games.values()),
@@ -111,6 +117,7 @@ def standings(history: Iterable[PastGame]) -> dict[str, Any]:
         "players": players,
         "head_to_head": {
             "names": [p["name"] for p in players],
+            "bots": [p["bot"] for p in players],  # each one's level if a bot, else None
             # rows[i][j]: in games i and j both played, how many and i's wins; None on
             # the diagonal and for two who never played together.
             "rows": [

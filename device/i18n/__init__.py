@@ -60,6 +60,15 @@ class Words:
         made = _MADE_UP_NAME.fullmatch(name)
         return self.gettext(PLAYER_N, number=int(made[1])) if made else name
 
+    def bot(self, name: str, level: str, *, short: bool = False) -> str:
+        """A bot's seat as every screen marks it: "Bot: Cogwheel, normal"; `short` for
+        the OLED's narrow columns, the name first so that cutting it keeps the name:
+        "Cogwheel (bot)"."""
+        if short:
+            return self.gettext(BOT_SHORT, name=name)
+        template = BOT_LABELS.get(level)
+        return self.gettext(template, name=name) if template else name
+
     def people(self, names: Iterable[str], joiner: str = ", ") -> str:
         """Names as a list in this language, each with its honorific ("花子さん、Annさん"):
         Japanese puts さん on every name, not only after the last. `joiner` is the
@@ -165,3 +174,13 @@ _MADE_UP_NAME = re.compile(r"Player (\d+)")
 PERSON = N_("{name}").message
 # TRANSLATORS: the separator between names in a list ("Ann, Bo and Cy").
 LIST_COMMA = N_(", ").message
+
+
+BOT_SHORT = N_("{name} (bot)").message
+# How a bot's seat is named on every screen, per level (engines/bots LEVELS); the phones'
+# pages say the same (webui/static/js/i18n.js botName).
+BOT_LABELS = {
+    "easy": N_("Bot: {name}, easy").message,
+    "normal": N_("Bot: {name}, normal").message,
+    "strong": N_("Bot: {name}, strong").message,
+}

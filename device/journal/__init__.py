@@ -3,6 +3,7 @@ schema as migrations (schema.py)."""
 
 from device.journal.core import (
     ENDED_STATUSES,
+    HINTS,
     OPEN_STATUSES,
     REQUESTS_KEPT,
     GameRecord,
@@ -17,6 +18,7 @@ from device.journal.schema import MIGRATIONS, SCHEMA_VERSION
 
 __all__ = [
     "ENDED_STATUSES",
+    "HINTS",
     "MIGRATIONS",
     "OPEN_STATUSES",
     "REQUESTS_KEPT",

@@ -40,6 +40,7 @@ log = logging.getLogger("device.journal")
 
 OPEN_STATUSES = ("lobby", "playing")
 ENDED_STATUSES = ("over", "abandoned", "unreplayable")
+HINTS = "hints"  # sheet_entries of each hint asked for: {"game", "seat", "idx"}
 REQUESTS_KEPT = 64  # answers kept per game for retries: the last this many actions'
 
 
@@ -52,6 +53,12 @@ class SeatRecord:
     seat: int
     name: str
     token: str
+    kind: str = "person"  # person | bot (device/bots.py)
+    level: str | None = None  # a bot's level (engines/bots LEVELS)
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
 
 
 @dataclass
@@ -265,10 +272,21 @@ class Journal:
             (engine, players, json.dumps(options), game_id),
         )
 
-    def set_seat(self, game_id: int, seat: int, name: str, token: str) -> None:
+    def set_seat(
+        self,
+        game_id: int,
+        seat: int,
+        name: str,
+        token: str,
+        *,
+        kind: str = "person",
+        level: str | None = None,
+    ) -> None:
+        """Seat someone: a person, or a bot (`kind` "bot") at `level`."""
         self._write(
-            "INSERT OR REPLACE INTO seats (game_id, seat, name, token) VALUES (?, ?, ?, ?)",
-            (game_id, seat, name, token),
+            "INSERT OR REPLACE INTO seats (game_id, seat, name, token, kind, level)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, seat, name, token, kind, level),
         )
 
     def clear_seat(self, game_id: int, seat: int) -> None:
@@ -538,7 +556,8 @@ class Journal:
             if row is None:
                 return None
             seats = self._db.execute(
-                "SELECT seat, name, token FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)
+                "SELECT seat, name, token, kind, level FROM seats WHERE game_id = ? ORDER BY seat",
+                (game_id,),
             ).fetchall()
             actions = self._db.execute(
                 "SELECT seat, action FROM actions WHERE game_id = ? ORDER BY idx", (game_id,)
@@ -552,7 +571,7 @@ class Journal:
             seed=row[5],
             status=row[6],
             host=row[7],
-            seats=[SeatRecord(s, n, t) for s, n, t in seats],
+            seats=[SeatRecord(*row) for row in seats],
             actions=[(seat, json.loads(action)) for seat, action in actions],
             rules_version=row[8],
             opener=row[9],

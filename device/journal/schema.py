@@ -180,6 +180,15 @@ MIGRATIONS: tuple[Migration, ...] = (
         # NULL: dealt before games recorded theirs, with the legacy one.
         ("ALTER TABLE games ADD COLUMN generator TEXT",),
     ),
+    Migration(
+        8,
+        "each seat's kind (a person or a bot) and a bot's level",
+        (
+            # Every seat before bots was a person's.
+            "ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'person'",
+            "ALTER TABLE seats ADD COLUMN level TEXT",  # a bot's (engines/bots): NULL for people
+        ),
+    ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -189,10 +189,12 @@ def fit_lines(lines: list[str], size: int, width: int, max_lines: int) -> list[s
 
 def seat_name(status: Mapping[str, Any], seat: int) -> str:
     """The name a seat's player joined with, else "Seat N" (counted from 1 for people)
-    in the table's language."""
+    in the table's language; a bot's marked "Cogwheel (bot)" (short: the OLED is narrow)."""
     seats = status.get("seats") or []
     record = seats[seat] if 0 <= seat < len(seats) else {}
     name = record.get("name")
+    if name and record.get("taken", True) and record.get("bot"):
+        return words_for(status).bot(str(name), str(record["bot"]), short=True)
     if name and record.get("taken", True):  # a free seat's name is the table's "Seat N"
         return words_for(status).name(str(name))
     return words_for(status).gettext("Seat {number}", number=seat + 1)

@@ -19,21 +19,23 @@ Every seat freed or taken during play is announced on every screen (notices.py).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import engines
 from device import i18n
 from device.history.fingerprint import commitment, final_result, new_salt, short
 from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
-from device.journal import Journal, SeatLogEntry, SeatRecord, opener_hash
+from device.journal import HINTS, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
-from device.names import tidy_name
+from device.names import BOT_NAMES, is_bot_name, tidy_name
 from device.table import notices, recovery, release, rematch
 from device.table.errors import (
     TableError,
@@ -46,7 +48,10 @@ from device.table.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
 from device.table.state import TableState
 from device.table.takeback import OPTION as TAKE_BACKS
 from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks
-from engines import Game
+from engines import Game, bots
+
+BOT_PACE = 1.0  # seconds a bot's move takes at least, from its turn: people follow
+BOT_PACE_MAX = 10
 
 log = logging.getLogger("device.table")
 
@@ -54,6 +59,18 @@ ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on
 ROOM_LENGTH = 4
 
 Subscriber = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """A bot seat the game waits for (device/bots.py): `key` says which moment of which
+    game, so a move thought for it is dropped once the game moved on."""
+
+    key: tuple[int, int]
+    engine: str
+    seat: int
+    level: str
+    view: dict[str, Any]  # exactly the engine's view of that seat: nothing more
 
 
 class Table:
@@ -69,6 +86,7 @@ class Table:
         self._lock = threading.RLock()
         self._subscribers: Listeners[int] = Listeners("table subscriber")
         self._version = 0
+        self._moves = 0  # every move and take-back: a bot's turn is (game, this)
         # The damaged journal this start moved aside (device/history/rescue.py), by name.
         self.rescued_journal: str | None = None
         self._interlude = Interlude(journal)  # the pause after a deal's summary
@@ -77,6 +95,9 @@ class Table:
         # What the OLED and the TV speak: the one the host or the box last picked (kept in
         # the journal), else the configured one (device/i18n.py).
         self._language = i18n.valid(journal.setting("language")) or language
+        self._hints = journal.setting("hints") is True  # "Suggest a move": off by default
+        kept = journal.setting("bot_pace")
+        self._bot_pace = float(kept) if isinstance(kept, (int, float)) else BOT_PACE
         self._recover()
 
     # --- recovery (recovery.py) -------------------------------------------------------
@@ -140,15 +161,23 @@ class Table:
                 "options": {k: v for k, v in s.options.items() if k not in secret},
                 "room": s.room or None,
                 "seats": [
-                    {"seat": seat, "name": s.seat_name(seat), "taken": seat in s.seats}
+                    {
+                        "seat": seat,
+                        "name": s.seat_name(seat),
+                        "taken": seat in s.seats,
+                        # A bot's level ("Bot: Cogwheel, normal" on every screen); None: a person.
+                        "bot": s.seats[seat].level if seat in s.bots else None,
+                    }
                     for seat in range(s.players)
                 ],
+                "bot_pace": self.bot_pace,
+                "hints": self._hints,
                 "host": s.host_seat,
                 "release": release.status(s.release, seating),
                 "notices": list(s.notices),
                 "problem": s.problem,
                 "rescued_journal": self.rescued_journal,
-                "interlude": self._interlude.status(s.seats, s.seat_name),
+                "interlude": self._interlude.status(s.people, s.seat_name),
                 "take_back": self._take_backs.status(s.game, s.phase == "playing", seating),
                 "trick_pause": self._interlude.trick_pause,
                 # The deal's sealed commitment: public from the first move (never the seed).
@@ -174,7 +203,7 @@ class Table:
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         with self._lock:
             s = self._state
-            if s.game is None or s.phase != "playing" or self._interlude.holds(s.seats):
+            if s.game is None or s.phase != "playing" or self._interlude.holds(s.people):
                 return []  # nobody moves while the table reads a summary
             if self._take_backs.request is not None:
                 return []  # nor while it answers a take-back
@@ -183,7 +212,7 @@ class Table:
     def to_act(self) -> list[int]:
         with self._lock:
             s = self._state
-            if s.game is None or s.phase != "playing" or self._interlude.holds(s.seats):
+            if s.game is None or s.phase != "playing" or self._interlude.holds(s.people):
                 return []
             if self._take_backs.request is not None:
                 return []
@@ -364,6 +393,10 @@ class Table:
             raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
+        if is_bot_name(name):
+            raise TableError(
+                "{name} is a bot's name: pick another name", "name_is_bot", {"name": name}
+            )
         if rematch.name_taken(name, (record.name for record in s.seats.values())):
             raise TableError(
                 "someone at this table is already called {name}: "
@@ -386,6 +419,144 @@ class Table:
         if playing:
             self._notify(entry)
         return seat, token
+
+    # --- bots (device/bots.py plays them) ---------------------------------------------
+
+    def add_bot(self, seat: Any, level: Any = "normal") -> str:
+        """Give a free seat to a bot at `level`, in the lobby or during play (as anyone may
+        take a free seat then); returns the bot's name. A person takes it back by having
+        the host free it (release_seat), as any seat."""
+        if level not in bots.LEVELS:
+            raise TableError(
+                "a bot's level is one of {levels}", "bot_level", {"levels": ", ".join(bots.LEVELS)}
+            )
+        with self._lock:
+            s = self._state
+            if s.phase not in ("lobby", "playing"):
+                raise TableError("there is no open game", "no_game")
+            try:
+                bots.kit(s.engine)
+            except ValueError:
+                raise TableError("this game has no bots", "no_bots") from None
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
+                raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
+            if seat in s.seats:
+                raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
+            used = {record.name for record in s.seats.values()}
+            name = next(bot for bot in BOT_NAMES if bot not in used)  # more names than seats
+            token = secrets.token_urlsafe(18)  # never handed out: no phone plays a bot
+            assert s.record_id is not None
+            playing = s.phase == "playing"
+            with self._journal.transaction():
+                self._journal.set_seat(s.record_id, seat, name, token, kind="bot", level=level)
+                if playing:
+                    entry = self._log_seat("took", seat, name)
+            s.seats[seat] = SeatRecord(seat, name, token, "bot", level)
+            if playing:
+                self._notify(entry)
+            change = self._changed()
+        self._publish(change)
+        return name
+
+    def bot_turns(self) -> list[BotTurn]:
+        """The bot seats the game waits for now, while a person is at the table (bots do
+        not play on for nobody)."""
+        with self._lock:
+            s = self._state
+            if s.game is None or not s.people or s.record_id is None:
+                return []
+            waiting = [seat for seat in self.to_act() if seat in s.bots]
+            return [
+                BotTurn(
+                    (s.record_id, self._moves),
+                    s.engine,
+                    seat,
+                    s.seats[seat].level or "normal",
+                    dict(s.game.view(seat)),
+                )
+                for seat in waiting
+            ]
+
+    def bot_act(self, turn: BotTurn, action: dict[str, Any]) -> bool:
+        """Play a bot's move thought for `turn` as anyone's (act's checks and journal);
+        False (and nothing done) when the game moved on meanwhile or the seat is no
+        longer a bot's."""
+        return self._act(turn.seat, action, bot=turn) is not None
+
+    def _bot_turn_now(self, turn: BotTurn) -> bool:
+        """Whether `turn` is still a bot's turn now (lock held)."""
+        s = self._state
+        return (
+            (s.record_id, self._moves) == turn.key
+            and turn.seat in s.bots
+            and turn.seat in self.to_act()
+        )
+
+    @property
+    def bot_pace(self) -> float:
+        """Seconds a bot's move takes at least from its turn (a table setting)."""
+        return self._bot_pace
+
+    def set_bot_pace(self, seconds: Any) -> None:
+        """How long bots take at least per move (1 to BOT_PACE_MAX s); kept across restarts."""
+        if (
+            not isinstance(seconds, (int, float))
+            or isinstance(seconds, bool)
+            or not 1 <= seconds <= BOT_PACE_MAX
+        ):
+            raise TableError(
+                "a bot's pace is 1 to {most} seconds", "invalid_field", {"most": BOT_PACE_MAX}
+            )
+        with self._lock:
+            try:
+                self._journal.set_setting("bot_pace", seconds)
+                self._bot_pace = float(seconds)
+            except sqlite3.Error as err:
+                raise not_saved("bot pace", err) from None
+            change = self._changed()
+        self._publish(change)
+
+    # --- hints: "Suggest a move" (the same bot, from the asking seat's view) --------------
+
+    @property
+    def hints(self) -> bool:
+        return self._hints
+
+    def set_hints(self, on: bool) -> None:
+        """Whether players may ask their phone to suggest a move (kept across restarts)."""
+        with self._lock:
+            try:
+                self._journal.set_setting("hints", bool(on))
+            except sqlite3.Error as err:
+                raise not_saved("hints", err) from None
+            self._hints = bool(on)
+            change = self._changed()
+        self._publish(change)
+
+    def hint_turn(self, seat: int) -> BotTurn:
+        """What a bot needs to suggest `seat`'s move (its own view only); the hint is
+        journaled as used (history shows it) before anyone thinks. TableError when hints
+        are off, the game has no bots or it is not the seat's turn."""
+        with self._lock:
+            s = self._state
+            if not self._hints:
+                raise TableError("hints are off at this table", "hints_off")
+            if s.game is None or s.record_id is None or s.phase != "playing":
+                raise TableError("no game is being played", "not_playing")
+            try:
+                bots.kit(s.engine)
+            except ValueError:
+                raise TableError("this game has no bots", "no_bots") from None
+            if seat not in s.people or seat not in self.to_act():
+                raise TableError("a hint is for your own turn", "no_hint")
+            body = {"game": s.record_id, "seat": seat, "idx": len(s.game.log)}
+            try:
+                self._journal.add_sheet_entry(HINTS, "hint", body)
+            except sqlite3.Error as err:
+                raise not_saved("hint", err) from None
+            return BotTurn(
+                (s.record_id, self._moves), s.engine, seat, "normal", dict(s.game.view(seat))
+            )
 
     # --- freeing a seat (release.py) --------------------------------------------------
 
@@ -433,7 +604,7 @@ class Table:
         """What the consent protocol decided, in one transaction (lock held)."""
         s = self._state
         assert s.record_id is not None
-        if step.action == "free" and s.phase == "lobby" and set(s.seats) == {step.seat}:
+        if step.action == "free" and s.phase == "lobby" and s.people <= {step.seat}:
             # The last person leaves a lobby: it closes (kept as abandoned), so the next
             # person in can open a game instead of meeting a lobby nobody hosts.
             with self._journal.transaction():
@@ -463,8 +634,8 @@ class Table:
         s = self._state
         assert s.record_id is not None
         holder = s.seats[seat]
-        rest = [taken for taken in s.seats if taken != seat]
-        # Host rights pass to the lowest taken seat, or to the next to join.
+        rest = [taken for taken in s.people if taken != seat]
+        # Host rights pass to the lowest seat a person holds, or to the next to join.
         host = (min(rest) if rest else None) if s.host_seat == seat else s.host_seat
         request = release.after_freed(s.release, seat)
         with self._journal.transaction():
@@ -515,7 +686,7 @@ class Table:
             }
             for seat, record in moved.items():
                 if record is not None:
-                    s.seats[seat] = SeatRecord(seat, record.name, record.token)
+                    s.seats[seat] = dataclasses.replace(record, seat=seat)
             s.host_seat = host
             change = self._changed()
         self._publish(change)
@@ -578,8 +749,23 @@ class Table:
         `request` is the phone's id for this move: a retry of a move already applied
         (its answer was lost) gets the same events back and changes nothing.
         """
+        events = self._act(seat, action, request)
+        assert events is not None  # only a bot's move can find its moment gone
+        return events
+
+    def _act(
+        self,
+        seat: int,
+        action: dict[str, Any],
+        request: str | None = None,
+        bot: BotTurn | None = None,
+    ) -> list[dict[str, Any]] | None:
+        """act(), or a bot's move for `bot`: None and nothing done once that moment
+        passed (checked under the same lock as the move, subscribers told after it)."""
         with self._lock:
             s = self._state
+            if bot is not None and not self._bot_turn_now(bot):
+                return None
             if request is not None and s.record_id is not None and s.game is not None:
                 kept = self._journal.answered(s.record_id, seat, request)
                 if kept is not None:
@@ -599,6 +785,7 @@ class Table:
             summary_before = summary_key(game)
             events = game.apply(seat, action)  # IllegalAction: nothing changed
             seat_done, action_done = game.log[-1]
+            self._moves += 1
             try:
                 with self._journal.transaction():  # the last move and the game's end together
                     self._journal.append_action(
@@ -638,10 +825,10 @@ class Table:
             s = self._state
             if seat not in s.seats:
                 raise TableError("join the table first", "not_seated")
-            if not self._interlude.holds(s.seats):
+            if not self._interlude.holds(s.people):
                 raise TableError("nothing is waiting for you to continue", "no_interlude")
             try:
-                self._interlude.continue_from(seat, s.seats)  # journaled first
+                self._interlude.continue_from(seat, s.people)  # journaled first
             except sqlite3.Error as err:
                 raise not_saved("continue", err) from None
             change = self._changed()
@@ -650,7 +837,7 @@ class Table:
     def skip_interlude(self) -> None:
         """The host goes on without waiting for everyone to continue."""
         with self._lock:
-            if not self._interlude.holds(self._state.seats):
+            if not self._interlude.holds(self._state.people):
                 raise TableError("nothing is waiting for the players to continue", "no_interlude")
             try:
                 self._interlude.skip()  # journaled first
@@ -677,7 +864,7 @@ class Table:
 
     def _require_no_interlude(self) -> None:
         s = self._state
-        waiting = self._interlude.waiting(s.seats)
+        waiting = self._interlude.waiting(s.people)
         if waiting:
             names = ", ".join(s.seat_name(seat) for seat in waiting)
             raise TableError(
@@ -726,6 +913,7 @@ class Table:
                 raise not_saved("take-back", err) from None
             if decision.game is not None:
                 self._state.game = decision.game
+                self._moves += 1
             change = self._changed()
         self._publish(change)
         return decision.outcome
@@ -816,7 +1004,7 @@ class Table:
                 if holder is None:
                     raise TableError("join the table first", "not_seated")
                 assert s.record_id is not None
-                rest = [taken for taken in s.seats if taken != seat]
+                rest = [taken for taken in s.people if taken != seat]
                 host = s.host_seat
                 if host == seat:
                     host = min(rest) if rest else None
@@ -871,7 +1059,6 @@ class Table:
         except engines.SetupRefused as err:
             # Its template is extracted from engines/__init__.py (the SetupRefused keyword).
             raise TableError(err.template, err.code, err.params) from None
-
 
 
 def _clean_name(name: Any) -> str:

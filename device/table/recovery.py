@@ -135,7 +135,7 @@ def restore(
     if game is not None:
         interlude.restore(record.id, game)
     if phase == "playing":  # the holder's phone gets the whole grace again from the restart
-        state.release = release.resumed(record.release_request, seats, now)
+        state.release = release.resumed(record.release_request, seats, now, state.people)
     pending = record.take_back_request if phase == "playing" else None
     take_backs.restore(record.table_options, pending, game, state.seating(now))
     if phase == "over":  # who left after the game holds no seat for the next

@@ -7,6 +7,8 @@ refuse. With fewer than three people at the table "every other player" would be 
 asker alone, who could then read the freed hand from a second phone: there only the
 holder's consent or a press on the box (`by_box`: someone at the table, in sight of
 both) frees it. In the lobby, and for the asker's own seat, a seat is freed at once.
+Bots never consent and never count as people (`Seating.people`): a bot's seat is freed
+with the people's consent, without the grace a phone has to refuse.
 
 Pure: `ask` and `answer` read the pending request and the table (`Seating`) and say
 what to do (a `Step`); the Table carries it out in one journal transaction (freeing
@@ -69,7 +71,7 @@ def ask(request: ReleaseRequest | None, phase: str, seat: Any, by: int | None, a
                 {"seat": request.seat + 1},
             )
         return _with_the_table(request, at)
-    agreed = frozenset({by}) if by is not None and by in at.taken else frozenset()
+    agreed = frozenset({by}) if by is not None and by in at.people else frozenset()
     return Step("asked", "keep", request=ReleaseRequest(seat, by, at.now, agreed))
 
 
@@ -81,7 +83,7 @@ def answer(request: ReleaseRequest | None, phase: str, seat: int, allow: bool, a
     not complete) or withdraws the request ("withdrawn")."""
     if request is None or phase != "playing":
         raise TableError("nobody is asking to free a seat", "no_release")
-    if seat not in at.taken:
+    if seat not in at.people:  # bots never consent
         raise TableError("join the table first", "not_seated")
     if seat == request.seat:
         if allow:
@@ -113,24 +115,23 @@ def by_box(request: ReleaseRequest | None, phase: str) -> Step:
 def box_must_confirm(request: ReleaseRequest | None, at: Seating) -> bool:
     """Whether only the holder or the box can free the asked-for seat (too few
     people for the table's consent)."""
-    return request is not None and len(at.taken) < TABLE_CONSENT_FROM
+    return request is not None and len(at.people) < TABLE_CONSENT_FROM
 
 
 def why_not_yet(request: ReleaseRequest, at: Seating) -> TableError | None:
     """None when the table's consent frees the seat now, else why not yet."""
-    if len(at.taken) < TABLE_CONSENT_FROM:
+    if len(at.people) < TABLE_CONSENT_FROM:  # bots never count as people
         return TableError(
-            "with fewer than three players, only {name} or a press on the box can free"
-            " this seat",
+            "with fewer than three players, only {name} or a press on the box can free this seat",
             "release_needs_holder",
             {"name": at.name(request.seat)},
         )
-    waiting = sorted(set(at.taken) - {request.seat} - request.agreed)
+    waiting = sorted(at.people - {request.seat} - request.agreed)
     if waiting:
         names = People([at.name(s) for s in waiting])  # さん on each name in Japanese
         return TableError("waiting for {names} to agree", "release_waiting", {"names": names})
     left = GRACE - (at.now - request.asked)
-    if left > 0:
+    if left > 0 and request.seat not in at.bots:  # a bot has no phone to refuse with
         return TableError(
             "{name}'s phone may still refuse: try again in {seconds} s",
             "release_wait",
@@ -154,7 +155,7 @@ def status(request: ReleaseRequest | None, at: Seating) -> dict[str, Any] | None
     who not yet, and the grace the holder's phone has."""
     if request is None:
         return None
-    others = set(at.taken) - {request.seat}
+    others = at.people - {request.seat}
     return {
         "seat": request.seat,
         "name": at.name(request.seat),
@@ -174,13 +175,17 @@ def to_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
 
 
 def resumed(
-    data: Mapping[str, Any] | None, taken: Collection[int], now: float
+    data: Mapping[str, Any] | None,
+    taken: Collection[int],
+    now: float,
+    people: Collection[int] | None = None,
 ) -> ReleaseRequest | None:
     """A kept request after a restart, its holder's phone given the whole grace again;
     None when there was none or its seat is no longer held."""
     if not data or data["seat"] not in taken:
         return None
-    return ReleaseRequest(data["seat"], data["by"], now, frozenset(data["agreed"]) & set(taken))
+    people = taken if people is None else people
+    return ReleaseRequest(data["seat"], data["by"], now, frozenset(data["agreed"]) & set(people))
 
 
 def _with_the_table(request: ReleaseRequest, at: Seating) -> Step:

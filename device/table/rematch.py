@@ -54,8 +54,9 @@ class NextSeats:
 def next_seating(seats: Mapping[int, SeatRecord], host: int | None, players: int) -> NextSeats:
     kept = {seat: record for seat, record in sorted(seats.items()) if seat < players}
     freed = [record for seat, record in sorted(seats.items()) if seat >= players]
-    if host not in kept:
-        host = min(kept) if kept else None  # host rights pass to the lowest kept seat
+    if host not in kept:  # host rights pass to the lowest seat a person keeps
+        people = [seat for seat, record in kept.items() if not record.is_bot]
+        host = min(people) if people else None
     return NextSeats(kept, freed, host)
 
 
@@ -109,7 +110,9 @@ def open_next(journal: Journal, nxt: NextGame, rules_version: int) -> TableState
         nxt.engine, nxt.players, nxt.options, nxt.room, rules_version=rules_version
     )
     for record in nxt.seats.kept.values():
-        journal.set_seat(record_id, record.seat, record.name, record.token)
+        journal.set_seat(
+            record_id, record.seat, record.name, record.token, kind=record.kind, level=record.level
+        )
     journal.set_host(record_id, nxt.seats.host)
     journal.set_table_options(
         record_id, {TAKE_BACKS: nxt.take_backs, OPEN_HANDS: nxt.open_hands, AFTER: nxt.after}

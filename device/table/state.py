@@ -40,8 +40,24 @@ class TableState:
         record = self.seats.get(seat)
         return record.name if record else f"Seat {seat + 1}"
 
+    @property
+    def bots(self) -> frozenset[int]:
+        """The seats a bot plays (device/bots.py)."""
+        return frozenset(seat for seat, record in self.seats.items() if record.is_bot)
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The seats a person holds: only they consent, continue and count."""
+        return frozenset(self.seats) - self.bots
+
     def seating(self, now: float) -> Seating:
         """What the take-back rules read of the table."""
         return Seating(
-            self.record_id, self.players, frozenset(self.seats), self.host_seat, self.seat_name, now
+            self.record_id,
+            self.players,
+            frozenset(self.seats),
+            self.host_seat,
+            self.seat_name,
+            now,
+            self.bots,
         )

@@ -82,10 +82,16 @@ class Seating:
 
     game_id: int | None  # the journal's game (None: no game open, nothing is written)
     players: int
-    taken: frozenset[int]  # seats with a player
+    taken: frozenset[int]  # seats with a player (a person or a bot)
     host: int | None
     name: Callable[[int], str]
     now: float  # the table's clock
+    bots: frozenset[int] = frozenset()  # the taken seats a bot plays (device/bots.py)
+
+    @property
+    def people(self) -> frozenset[int]:
+        """The taken seats a person holds: only they consent and are counted."""
+        return self.taken - self.bots
 
     @property
     def game(self) -> int:
@@ -252,7 +258,7 @@ class TakeBacks:
         """A seat asks to take back its move `steps` actions back, and all after it."""
         if self.mode == "off":
             raise TakeBackRefused("take-backs are off at this table", "take_backs_off")
-        if seat not in seating.taken:
+        if seat not in seating.people:  # a bot never asks
             raise TakeBackRefused("join the table first", "not_seated")
         if self.request is not None:
             raise TakeBackRefused(
@@ -265,7 +271,8 @@ class TakeBacks:
                 "a take-back is 1 to {most} moves", "take_back_steps", {"most": MAX_STEPS}
             )
         self._check(game, seat, steps, seating)
-        asked = Request(seat, steps, len(game.log) - steps, seating.now)
+        # Bots approve at once: they never keep people waiting nor count as people.
+        asked = Request(seat, steps, len(game.log) - steps, seating.now, seating.bots - {seat})
         if self.mode == "free":
             return Decision("taken_back", self._take_back(game, asked, seating))
         self.journal.set_take_back_request(seating.game, asked.data())
@@ -326,7 +333,7 @@ class TakeBacks:
             )
         if by_host:
             self._check_host_may(seat, request, seating)
-        elif seat not in seating.taken:
+        elif seat not in seating.people:
             raise TakeBackRefused("join the table first", "not_seated")
         if not allow:
             said = _refused(request, seating, seat, by_host)
@@ -344,7 +351,7 @@ class TakeBacks:
         return Decision("taken_back", self._take_back(game, agreed, seating))
 
     def _check_host_may(self, seat: int, request: Request, seating: Seating) -> None:
-        if seat not in seating.taken:
+        if seat not in seating.people:  # nobody's phone, or a bot's: no grace to wait
             return
         left = HOST_GRACE - (seating.now - request.asked)
         if left > 0:

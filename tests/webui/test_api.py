@@ -60,7 +60,7 @@ def test_lobby_opens_a_game_and_seats_its_opener_as_host(client: FlaskClient, ta
     status = table.status()
     assert (status["phase"], status["players"], status["host"]) == ("lobby", 4, 0)
     assert status["options"] == {"simplified": True}
-    assert status["seats"][0] == {"seat": 0, "name": "Ann", "taken": True}
+    assert status["seats"][0] == {"seat": 0, "name": "Ann", "taken": True, "bot": None}
     assert table.is_host(opened["token"])
 
 

@@ -77,6 +77,10 @@ WRITES: dict[str, Write] = {
     "/api/host/release": Write({"seat": 1}, "host"),
     "/api/host/release/answer": Write({"allow": True}, "seat"),
     "/api/host/swap": Write({"first": 0, "second": 1}, "host"),
+    "/api/hint": Write({}, "seat"),  # before hints can be turned on: no thinking here
+    "/api/host/hints": Write({"on": False}, "host"),
+    "/api/host/bot": Write({"seat": 2, "level": "easy"}, "host"),
+    "/api/host/bot-pace": Write({"seconds": 2}, "host"),
     "/api/host/end-early": Write({}, "host"),
     "/api/host/end": Write({}, "host"),
     "/api/continue": Write({}, "seat"),

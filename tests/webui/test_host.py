@@ -15,6 +15,8 @@ HOST_ROUTES = [
     ("/api/host/start", {}),
     ("/api/host/release", {"seat": 1}),
     ("/api/host/swap", {"first": 0, "second": 1}),
+    ("/api/host/bot", {"seat": 1, "level": "easy"}),
+    ("/api/host/bot-pace", {"seconds": 2}),
     ("/api/host/end", {}),
 ]
 

@@ -1,4 +1,4 @@
-"""Host controls: configure the lobby, seat people, start, release a seat, end.
+"""Host controls: configure the lobby, seat people and bots, start, release a seat, end.
 
 Every route needs the host's token, except the answer to a request to free a seat,
 which any seated phone gives. The next game after the result, for the same seats, is
@@ -12,7 +12,9 @@ from typing import Any
 from flask import Blueprint
 
 from device.i18n import LANGUAGES
+from device.table.core import BOT_PACE_MAX
 from device.table.takeback import MODES
+from engines.bots import LEVELS
 from webui.auth import require_host, require_seat
 from webui.errors import ApiError
 from webui.game_setup import check_setup
@@ -92,6 +94,32 @@ def release_answer() -> dict[str, Any]:
     seat = require_seat()
     body = read_json(required={"allow": bool})
     return {**OK, "outcome": table().answer_release(seat, body["allow"])}
+
+
+@bp.post("/bot")
+def bot() -> dict[str, Any]:
+    """Give a free seat to a bot at a level (in the lobby, or a seat freed during play);
+    a person takes it back as any seat: the host frees it (/release)."""
+    require_host()
+    body = read_json(required={"seat": int}, optional={"level": str})
+    level = one_of(body.get("level", "normal"), LEVELS, "level")
+    return {**OK, "name": table().add_bot(body["seat"], level)}
+
+
+@bp.post("/bot-pace")
+def bot_pace() -> dict[str, Any]:
+    """How long a bot takes at least per move, in seconds (a table setting)."""
+    require_host()
+    body = read_json(required={"seconds": int})
+    if not 1 <= body["seconds"] <= BOT_PACE_MAX:
+        raise ApiError(
+            400,
+            "a bot's pace is 1 to {most} seconds",
+            "invalid_field",
+            params={"most": BOT_PACE_MAX},
+        )
+    table().set_bot_pace(body["seconds"])
+    return OK
 
 
 @bp.post("/swap")

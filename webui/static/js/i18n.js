@@ -34,3 +34,14 @@ export function displayName(name) {
   const made = /^Player (\d+)$/.exec(name ?? "");
   return made ? t("Player {number}", { number: Number(made[1]) }) : name;
 }
+
+// A bot's seat as every screen marks it (device/i18n BOT_LABELS): "Bot: Cogwheel, normal".
+const BOT_LABELS = {
+  easy: (name) => t("Bot: {name}, easy", { name }),
+  normal: (name) => t("Bot: {name}, normal", { name }),
+  strong: (name) => t("Bot: {name}, strong", { name }),
+};
+export function botName(name, level) {
+  const label = BOT_LABELS[level];
+  return label ? label(name) : name;
+}

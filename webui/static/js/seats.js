@@ -1,9 +1,10 @@
 // Seats as people know them: names from the table status, the lobby list.
 import { h, person } from "./dom.js";
-import { displayName, t } from "./i18n.js";
+import { botName, displayName, t } from "./i18n.js";
 
 export function seatName(state, seat) {
   const entry = state.table.seats[seat];
+  if (entry?.bot) return botName(entry.name, entry.bot);
   return entry ? displayName(entry.name) : t("Seat {number}", { number: seat + 1 });
 }
 
@@ -37,7 +38,7 @@ export function lobbyList(state) {
       h(
         "li",
         { "data-testid": "lobby-seat", "data-seat": seat.seat, "data-taken": seat.taken },
-        seat.taken ? seat.name : h("span", { class: "muted" }, t("free")),
+        seat.taken ? seatName(state, seat.seat) : h("span", { class: "muted" }, t("free")),
         seat.seat === table.host ? t(" (host)") : "",
         seat.seat === state.you?.seat ? t(" (you)") : "",
       ),

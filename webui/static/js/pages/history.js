@@ -5,7 +5,7 @@
 import { api, getToken, myState } from "../api.js";
 import { backupButton } from "../backup.js";
 import { clearError, h, replace, showError } from "../dom.js";
-import { displayName, lang, t, tn } from "../i18n.js";
+import { botName, displayName, lang, t, tn } from "../i18n.js";
 import { gameTitle } from "../seats.js";
 
 const TEXT = {
@@ -58,6 +58,9 @@ const TEXT = {
 
 const list = document.getElementById("game-list");
 const standingsBox = document.getElementById("standings");
+
+// A player's name as shown: a bot's marked as one ("Bot: Cogwheel, normal").
+const shownName = (p) => (p.bot ? botName(p.name, p.bot) : displayName(p.name));
 const headBox = document.getElementById("head-to-head");
 const hostBox = document.getElementById("host-tools");
 let isHost = false;
@@ -94,7 +97,8 @@ function gameCard(game) {
         h(
           "li",
           { class: p.winner ? "winner" : null, "data-testid": "history-player", "data-seat": p.seat, "data-winner": p.winner },
-          h("span", {}, p.winner ? `★ ${displayName(p.name)}` : displayName(p.name), p.winner ? h("span", { class: "visually-hidden" }, ` (${TEXT.winner})`) : null),
+          h("span", {}, p.winner ? `★ ${shownName(p)}` : shownName(p), p.winner ? h("span", { class: "visually-hidden" }, ` (${TEXT.winner})`) : null),
+          p.hints ? h("span", { class: "muted", "data-testid": "history-hints" }, tn("{count} hint used", "{count} hints used", p.hints)) : null,
           h("span", { class: "score", "data-testid": "history-score" }, number(p.score)),
         ),
       ),
@@ -116,7 +120,7 @@ function playerCard(player) {
   return h(
     "article",
     { class: "player-card", "data-testid": "player-card" },
-    h("h3", {}, displayName(player.name), " ", h("span", { class: "muted" }, `· ${TEXT.total(player)}`)),
+    h("h3", {}, shownName(player), " ", h("span", { class: "muted" }, `· ${TEXT.total(player)}`)),
     h(
       "div",
       { class: "scroll-x" },
@@ -158,8 +162,9 @@ function playerCard(player) {
   );
 }
 
-function headToHead({ names, rows }) {
-  if (names.length < 2) return null;
+function headToHead({ names: plain, bots, rows }) {
+  if (plain.length < 2) return null;
+  const names = plain.map((name, i) => (bots?.[i] ? botName(name, bots[i]) : name));
   return h(
     "table",
     { class: "head-to-head" },
@@ -184,7 +189,7 @@ function hostTools(players) {
     "select",
     { "data-testid": "delete-name-choice", "aria-label": TEXT.chooseName },
     h("option", { value: "" }, TEXT.chooseName),
-    players.map((p) => h("option", { value: p.name }, displayName(p.name))),
+    players.filter((p) => !p.bot).map((p) => h("option", { value: p.name }, displayName(p.name))),
   );
   const status = h("p", { class: "muted", "data-testid": "host-status", role: "status" });
   return [

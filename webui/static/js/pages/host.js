@@ -4,6 +4,7 @@
 // for the same players (every phone keeps its seat), or clear the table.
 // Every call carries the host's own token; the server checks it.
 import { api, follow, getToken, myState, showConnection } from "../api.js";
+import { botSettings } from "../bots.js";
 import { clearError, h, people, replace, sentence, showError } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { playAgainButton } from "../rematch.js";
@@ -101,10 +102,21 @@ function settingsForm(state) {
 // What the host is told before freeing a seat: in the lobby it is simply free again;
 // in play another seat holds a hand, so its holder (or the table) must agree.
 function releaseQuestion(state, seat) {
-  const which = { number: seat.seat + 1, name: seat.name };
+  const which = { number: seat.seat + 1, name: seatName(state, seat.seat) };
   if (state.table.phase === "lobby") return t("Free seat {number} ({name})? Their phone stops working; anyone can take the seat with the room code.", which);
   if (seat.seat === state.you.seat) return t("Leave your seat? This phone leaves the game and host rights pass on; whoever takes the seat sees your hand.");
   return t("Ask to free seat {number} ({name})? Their phone is asked first. If it is lost, every other player must agree, and then you free it. Every screen is told.", which);
+}
+
+// A free seat can be given to a bot at a level (a person takes it back: Release).
+function botControl(seat) {
+  const level = h("select", { "data-testid": "bot-level", "data-seat": seat, "aria-label": t("Bot's level for seat {number}", { number: seat + 1 }) },
+    h("option", { value: "easy" }, t("easy bot")),
+    h("option", { value: "normal", selected: true }, t("normal bot")),
+    h("option", { value: "strong" }, t("strong bot")));
+  return h("span", { class: "row" }, level,
+    h("button", { type: "button", class: "secondary", "data-testid": "add-bot", "data-seat": seat,
+      onclick: () => call("/api/host/bot", { seat, level: level.value }) }, t("Seat a bot")));
 }
 
 function seatsPanel(state, { swap }) {
@@ -116,18 +128,19 @@ function seatsPanel(state, { swap }) {
       h("span", {}, !seat.taken
         ? t("Seat {number}: free", { number: seat.seat + 1 })
         : seat.seat === state.table.host
-          ? t("Seat {number}: {name} (host)", { number: seat.seat + 1, name: seat.name })
-          : t("Seat {number}: {name}", { number: seat.seat + 1, name: seat.name })),
+          ? t("Seat {number}: {name} (host)", { number: seat.seat + 1, name: seatName(state, seat.seat) })
+          : t("Seat {number}: {name}", { number: seat.seat + 1, name: seatName(state, seat.seat) })),
       seat.taken && !asking
         ? h("button", {
             type: "button", class: "secondary", "data-testid": "release", "data-seat": seat.seat,
             onclick: () => confirm(releaseQuestion(state, seat)) && call("/api/host/release", { seat: seat.seat }),
           }, state.table.phase === "playing" && seat.seat === state.you.seat ? t("Leave") : t("Release"))
         : null,
+      seat.taken ? null : botControl(seat.seat),
     ),
   );
   const choose = (testid, label) =>
-    h("select", { "data-testid": testid, "aria-label": label }, state.table.seats.map((s) => h("option", { value: s.seat }, s.taken ? t("Seat {number}: {name}", { number: s.seat + 1, name: s.name }) : t("Seat {number}: free", { number: s.seat + 1 }))));
+    h("select", { "data-testid": testid, "aria-label": label }, state.table.seats.map((s) => h("option", { value: s.seat }, s.taken ? t("Seat {number}: {name}", { number: s.seat + 1, name: seatName(state, s.seat) }) : t("Seat {number}: free", { number: s.seat + 1 }))));
   const first = choose("swap-first", t("Swap this seat"));
   const second = choose("swap-second", t("with this seat"));
   return h(
@@ -154,8 +167,8 @@ function lobby(state) {
     h("button", { type: "button", class: "danger", "data-testid": "host-end",
       onclick: () => confirm(t("Cancel this game?")) && call("/api/host/end") }, t("Cancel the game")));
   // Every seat taken: Start is the first thing the host sees, the settings below it.
-  if (!missing) return [actions, seatsPanel(state, { swap: true }), settingsForm(state)];
-  return [settingsForm(state), seatsPanel(state, { swap: true }), actions];
+  if (!missing) return [actions, seatsPanel(state, { swap: true }), botSettings(state), settingsForm(state)];
+  return [settingsForm(state), seatsPanel(state, { swap: true }), botSettings(state), actions];
 }
 
 // The pending request to free a seat: who answered, who not yet; free it once the
@@ -186,6 +199,7 @@ function playing(state) {
     releasePanel(state),
     seatsPanel(state, { swap: false }),
     trickPauseControl(state),
+    botSettings(state),
     h("div", { class: "actions" },
       state.end_early
         ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, t("End the game now (the table agrees)"))

@@ -4,6 +4,7 @@
 // announced here, and a request to free this seat asks this phone first.
 import { announce, bannerNews } from "../announce.js";
 import { api, follow, getToken, myState, showConnection } from "../api.js";
+import { hintButton } from "../bots.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
@@ -167,7 +168,7 @@ function draw(state) {
   }
   if (!playing && drawerOpen) toggleDrawer(false);
   replace(nodes.header, header(state));
-  replace(nodes.notices, seatNotices(state), releaseRequest(state), keepAwake(state.table.phase === "playing"));
+  replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
   replace(nodes.sticks, strip(state));
   showMoments(state, { asSeat: true }); // the finished trick, the deal's summary

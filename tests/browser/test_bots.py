@@ -1,0 +1,80 @@
+"""The host seats a bot on /host; every page marks its seat ("Bot: …, easy"), at each
+screen size, and the bot's seat is taken back with Release."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import ViewportSize, expect
+
+from testkit.device_process import DeviceProcess
+from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
+
+SIZES: list[ViewportSize] = [
+    {"width": 360, "height": 640},
+    {"width": 390, "height": 844},
+    {"width": 844, "height": 390},
+    {"width": 1280, "height": 720},
+    {"width": 1920, "height": 1080},
+]
+
+
+def test_the_host_seats_a_bot_and_every_page_marks_it(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    host = contexts.page(PHONE)
+    host.goto("/")
+    host.get_by_test_id("setup-game").select_option("sarena")
+    host.get_by_test_id("setup-players").select_option("2")
+    host.get_by_test_id("new-name").fill("Ana")
+    host.get_by_test_id("new-open").click()
+    expect(host).to_have_url(re.compile(r"/host$"))
+    add = host.locator('[data-testid=add-bot][data-seat="1"]')
+    expect(add).to_be_visible()
+    host.set_viewport_size(SIZES[0])
+    add.scroll_into_view_if_needed()
+    save_screenshot(host, "web-host-bot-free-seat.png")
+    host.set_viewport_size(PHONE)
+    host.locator('[data-testid=bot-level][data-seat="1"]').select_option("easy")
+    host.locator('[data-testid=add-bot][data-seat="1"]').click()
+    seat = host.locator('[data-testid=host-seat][data-seat="1"]')
+    expect(seat).to_contain_text(re.compile(r"Bot: \w+, easy"))
+    for size in SIZES:
+        host.set_viewport_size(size)
+        save_screenshot(host, f"web-host-bot-{size['width']}x{size['height']}.png")
+    table = contexts.page(SCREEN)
+    table.goto("/table")
+    expect(table.get_by_text(re.compile(r"Bot: \w+, easy"))).to_be_visible()
+    host.set_viewport_size(PHONE)
+    host.on("dialog", lambda dialog: dialog.accept())
+    seat.get_by_test_id("release").click()  # a person takes the seat back: Release
+    expect(seat).to_contain_text("free")
+    expect(table.get_by_text(re.compile(r"Bot: "))).to_have_count(0)
+
+
+def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    host = contexts.page(PHONE)
+    host.goto("/")
+    host.get_by_test_id("setup-game").select_option("sarena")
+    host.get_by_test_id("setup-players").select_option("2")
+    host.get_by_test_id("new-name").fill("Ana")
+    host.get_by_test_id("new-open").click()
+    expect(host).to_have_url(re.compile(r"/host$"))
+    host.locator('[data-testid=add-bot][data-seat="1"]').click()
+    host.get_by_test_id("hints-on").check()
+    expect(host.get_by_test_id("hints-on")).to_be_checked()
+    host.get_by_test_id("host-start").click()
+    expect(host).to_have_url(re.compile(r"/seat$"))
+    suggest = host.get_by_test_id("suggest")
+    expect(suggest).to_be_visible()  # Ana's turn, at once or after the bot's move
+    suggest.click()
+    expect(host.get_by_test_id("hint")).to_contain_text("Suggested:")
+    save_screenshot(host, "web-seat-hint.png")
+    table = contexts.page(SCREEN)
+    table.goto("/table")
+    expect(table.get_by_text("Suggested:")).to_have_count(0)
