@@ -17,7 +17,12 @@ class StartGame:
 
 @dataclass(frozen=True)
 class EndGame:
-    """`table.end_game()`: cancel a lobby, abandon a game, clear a result."""
+    """`table.end_game()`: end the game in play, the table (seats, room) kept."""
+
+
+@dataclass(frozen=True)
+class ClearTable:
+    """`table.clear_table()`: cancel a lobby or clear a result, every seat freed."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,7 @@ class Hotspot:
 Command = (
     StartGame
     | EndGame
+    | ClearTable
     | OpenLobby
     | Rematch
     | SkipWait
@@ -98,4 +104,4 @@ Command = (
 # The commands that change the table: made only while the table is still in the
 # phase the controls last saw (`device.box.Box` checks), else the press was meant
 # for a screen that is gone.
-TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait)
+TABLE_CALLS = (StartGame, EndGame, ClearTable, OpenLobby, Rematch, SkipWait)

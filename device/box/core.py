@@ -40,6 +40,7 @@ from PIL import Image
 from device import interpreter
 from device.box.commands import (
     TABLE_CALLS,
+    ClearTable,
     Command,
     EndGame,
     Hotspot,
@@ -308,6 +309,8 @@ class Box:
                 self.table.start()
             elif isinstance(command, EndGame):
                 self.table.end_game()
+            elif isinstance(command, ClearTable):
+                self.table.clear_table()
             elif isinstance(command, OpenLobby):
                 self.table.open_lobby(command.game, command.players, {})
             elif isinstance(command, Rematch):

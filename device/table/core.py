@@ -109,6 +109,7 @@ class Table:
         self._commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
         self._open_hands = DEFAULT_OPEN_HANDS  # all hands open in replays (history/replay.py)
         self._last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
+        self._ended_early = False  # "over" because the table ended it (no winners, seats kept)
         # What the OLED and the TV speak: the one the host or the box last picked (kept in
         # the journal), else the configured one (device/i18n.py).
         self._language = i18n.valid(journal.setting("language")) or language
@@ -121,8 +122,8 @@ class Table:
         if record is None:
             return
         self._close_older_games(record.id)
-        if record.cleared is not None or record.status == "abandoned":
-            return
+        if record.cleared is not None or (record.status == "abandoned" and record.seed is None):
+            return  # an abandoned game stays on the table only when ended with its seats kept
         if record.status == "unreplayable":
             self._record_id, self._problem = record.id, record.problem or PROBLEM
             return
@@ -188,7 +189,11 @@ class Table:
         if game is None:
             self._phase = "lobby"
         else:
-            self._phase = "over" if game.finished or record.status == "over" else "playing"
+            ended = record.status in ("over", "abandoned")
+            self._phase = "over" if game.finished or ended else "playing"
+            self._ended_early = record.status == "abandoned"
+            if self._ended_early:
+                self._interlude.clear()
         asked = record.release_request
         if self._phase == "playing" and asked and asked["seat"] in self._seats:
             # The holder's phone gets the whole grace again from the restart.
@@ -215,6 +220,7 @@ class Table:
         self._take_backs.clear()
         self._commitment, self._open_hands = None, DEFAULT_OPEN_HANDS
         self._last_game = None
+        self._ended_early = False
 
     # --- subscribers ------------------------------------------------------------------
 
@@ -288,9 +294,18 @@ class Table:
                 "replays": {"open_hands": self._open_hands},
                 # The game before this one at the table, until this one ends (rematch.py).
                 "last_game": self._last_game if self._phase != "over" else None,
+                # After a game: each seat's final score and rank (none if ended early).
+                "result": self._result() if self._phase == "over" else None,
+                "ended_early": self._ended_early,  # ended from the table: no winners
                 "language": self._language,  # the OLED's and the TV's (phones pick their own)
                 "version": self._version,
             }
+
+    def _result(self) -> dict[str, Any] | None:
+        if self._game is None:
+            return None
+        names = [self._seat_name(seat) for seat in range(self._players)]
+        return rematch.standings(self._game, names, ended_early=self._ended_early)
 
     def _seat_name(self, seat: int) -> str:
         record = self._seats.get(seat)
@@ -315,6 +330,8 @@ class Table:
         """The engine's view for one audience, plus the table's public status."""
         with self._lock:
             view = dict(self._game.view(seat)) if self._game else {}
+            if self._ended_early:  # every screen shows it over: nobody's turn, no winner
+                view.update(phase="over", to_act=[], winners=[])
             view["table"] = self.status()
             return view
 
@@ -890,7 +907,7 @@ class Table:
 
     def _take_back(self, step: Callable[[Seating], Decision]) -> str:
         with self._lock:
-            if self._phase not in ("playing", "over"):
+            if self._phase not in ("playing", "over") or self._ended_early:
                 raise TableError("no game is being played", "not_playing")
             try:
                 decision = step(self._seating())
@@ -924,8 +941,33 @@ class Table:
             raise _take_back_refused(waiting)
 
     def end_game(self) -> None:
-        """Abandon an open game (kept as history), or clear a finished one's result (or
-        the notice of a game that could not be resumed)."""
+        """End the game in play and keep the table: it goes to its result as an abandoned
+        game (no winners, out of the standings; kept as history) and every seat, name
+        and the room code stay for Play again or another game. A lobby (no game yet) or
+        a result already shown is cleared instead, as `clear_table` does."""
+        with self._lock:
+            if self._phase != "playing":
+                change = None
+            else:
+                assert self._record_id is not None and self._game is not None
+                with self._journal.transaction():
+                    self._journal.end_game(
+                        self._record_id, "abandoned", result=final_result(self._game), kept=True
+                    )
+                    if self._release is not None:
+                        self._journal.set_release_request(self._record_id, None)
+                self._phase, self._ended_early, self._release = "over", True, None
+                self._interlude.clear()  # no summary waits for a game that ended here
+                self._take_backs.request = self._take_backs.result = None  # its mode stays
+                change = self._changed()
+        if change is None:
+            self.clear_table()
+        else:
+            self._publish(change)
+
+    def clear_table(self) -> None:
+        """Clear the table: abandon an open game or lobby (kept as history) or clear a
+        result (or the notice of a game that could not be resumed); every seat freed."""
         with self._lock:
             if self._phase == "idle" and self._problem is None:
                 raise TableError("there is no game to end", "no_game")
