@@ -144,9 +144,7 @@ def test_swap_refusals(client: FlaskClient, table: Table, journal: Journal) -> N
     assert "lobby" in refused(post(client, "/api/host/swap", {"first": 0, "second": 1}, host), 409)
 
 
-def test_end_keeps_the_table_and_clear_frees_every_token(
-    client: FlaskClient, table: Table
-) -> None:
+def test_end_keeps_the_table_and_clear_frees_every_token(client: FlaskClient, table: Table) -> None:
     # Issue 28: ending a game keeps every seat for the next game; clearing is its own call.
     seated = seat_players(client, table)
     room = table.status()["room"]
