@@ -79,6 +79,7 @@ WRITES: dict[str, Write] = {
     "/api/host/swap": Write({"first": 0, "second": 1}, "host"),
     "/api/host/end-early": Write({}, "host"),
     "/api/host/end": Write({}, "host"),
+    "/api/host/clear": Write({}, "host"),
     "/api/continue": Write({}, "seat"),
     "/api/host/skip-wait": Write({}, "host"),
     "/api/host/trick-pause": Write({"seconds": 2}, "host"),
@@ -655,6 +656,7 @@ def fuzz_inside(rig: Rig, count: int, seed: int) -> int:
         "/api/host/swap",
         "/api/host/end-early",
         "/api/host/end",
+        "/api/host/clear",
     )
     order = [r for r in writes if r not in last] + list(last)
     for rule in order:

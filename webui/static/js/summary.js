@@ -26,6 +26,7 @@ document.body.append(layer);
 
 let latest = null; // the last state drawn, for the redraw when the trick pause ends
 let seated = false;
+let slot = null; // where the page keeps the finished trick (the seat page), else the layer
 let timer = null;
 let sending = false;
 const firstSeen = new Map(); // finished trick -> when this page first showed it (ms)
@@ -173,13 +174,17 @@ function drawMoments(state) {
   const bar = document.querySelector("body > header")?.getBoundingClientRect();
   layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
   const playing = state.table.phase === "playing" || state.table.phase === "over";
-  replace(layer, playing ? [trickStrip(state), overlay(state)] : []);
+  const trick = playing ? trickStrip(state) : null;
+  if (slot) replace(slot, trick); // a place in the page's layout: it covers nothing
+  replace(layer, playing ? [slot ? null : trick, overlay(state)] : []);
   document.body.classList.toggle("summary-open", Boolean(layer.querySelector(".summary-overlay")));
 }
 
 // The page's hook: call with every state drawn. `asSeat`: a phone holding a seat (it
 // gets Continue, and Skip when it is the host's); the table page passes false.
-export function showMoments(state, { asSeat = false } = {}) {
+// `slot`: an element of the page's own layout for the finished trick (else it floats).
+export function showMoments(state, { asSeat = false, slot: into = null } = {}) {
   seated = asSeat;
+  slot = into;
   drawMoments(state);
 }
