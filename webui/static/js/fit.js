@@ -15,7 +15,7 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
 
   const fits = () => {
     const page = document.scrollingElement;
-    if (page.scrollHeight > innerHeight + 1 || page.scrollWidth > innerWidth + 1) return false;
+    if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) return false;
     return regions().every((node) => !node || node.scrollHeight <= node.clientHeight + 1);
   };
   const set = (size) => {

@@ -65,6 +65,10 @@ function pendingRelease(state) {
 // laptop window narrower than 1000 px scrolls.
 const wide = matchMedia("(min-width: 1000px)");
 const fit = fitter({ floor: 0.75, enabled: () => wide.matches });
+// After anything in the page changes (a state, a timer's redraw), and once every
+// stylesheet and image has loaded.
+new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
+addEventListener("load", fit);
 
 // A TV that picked no language of its own speaks the table's: when the host or the box
 // changes it, the page loads again in it at once (its words come with the page).
@@ -104,4 +108,4 @@ function render(state) {
   }
 }
 
-follow("/api/stream", { state: (state) => { render(state); fit(); } }, showConnection);
+follow("/api/stream", { state: render }, showConnection);
