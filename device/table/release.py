@@ -120,8 +120,7 @@ def why_not_yet(request: ReleaseRequest, at: Seating) -> TableError | None:
     """None when the table's consent frees the seat now, else why not yet."""
     if len(at.taken) < TABLE_CONSENT_FROM:
         return TableError(
-            "with fewer than three players, only {name} or a press on the box can free"
-            " this seat",
+            "with fewer than three players, only {name} or a press on the box can free this seat",
             "release_needs_holder",
             {"name": at.name(request.seat)},
         )

@@ -79,6 +79,7 @@ WRITES: dict[str, Write] = {
     "/api/host/swap": Write({"first": 0, "second": 1}, "host"),
     "/api/host/end-early": Write({}, "host"),
     "/api/host/end": Write({}, "host"),
+    "/api/host/clear": Write({}, "host"),
     "/api/continue": Write({}, "seat"),
     "/api/host/skip-wait": Write({}, "host"),
     "/api/host/trick-pause": Write({"seconds": 2}, "host"),
@@ -196,6 +197,7 @@ READS: dict[str, str] = {
     "/api/rules": "/api/rules",
     "/api/rules/<game>": "/api/rules/{}",
     "/rules/<game>": "/rules/{}",
+    "/rules/<game>/spec": "/rules/{}/spec",
     "/api/history/stats": "/api/history/stats",
     "/api/history/<ref>": "/api/history/{}",
     "/api/history/export.<kind>": "/api/history/export.{}",
@@ -659,6 +661,7 @@ def fuzz_inside(rig: Rig, count: int, seed: int) -> int:
         "/api/host/swap",
         "/api/host/end-early",
         "/api/host/end",
+        "/api/host/clear",
     )
     order = [r for r in writes if r not in last] + list(last)
     for rule in order:

@@ -173,7 +173,7 @@ def test_a_refusal_naming_an_unnamed_seat_says_seat_in_the_readers_language(
     box.sheets.colours().reveal(box.sheets.get("sarena").state()["round"]["round"])
     answer = box.client.post("/api/companion/sarena/result", json=counts, headers=JA)
     assert answer.status_code == 400
-    assert "席1" in answer.get_json()["error"], answer.get_json()
+    assert "1番席" in answer.get_json()["error"], answer.get_json()  # "Seat {number}"
 
 
 def test_a_phone_is_asked_before_a_game_hides_an_unfinished_sheet(

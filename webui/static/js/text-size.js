@@ -9,10 +9,14 @@ probe.setAttribute("aria-hidden", "true");
 Object.assign(probe.style, { position: "absolute", top: "0", left: "0", visibility: "hidden", width: "10rem", height: "0", overflow: "hidden", pointerEvents: "none" });
 document.body.append(probe);
 
-function check() {
+// Whether the text is enlarged now; js/fit.js asks with its own scaling undone, and
+// never scales enlarged text back down (its shrinking alone never crosses the line).
+export function textLarge() {
   const rem = probe.getBoundingClientRect().width / 10;
-  document.documentElement.classList.toggle("text-large", rem >= USUAL * 1.25);
+  return document.documentElement.classList.toggle("text-large", rem >= USUAL * 1.25);
 }
+
+const check = () => void textLarge();
 
 check();
 new ResizeObserver(check).observe(probe);
