@@ -17,7 +17,6 @@ every phone size.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
@@ -35,14 +34,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
 PORTRAIT: ViewportSize = {"width": 360, "height": 640}  # the smallest phone we serve
 LANDSCAPE: ViewportSize = {"width": 640, "height": 360}
-PHONES: list[ViewportSize] = [
-    PORTRAIT,
-    {"width": 375, "height": 667},
-    {"width": 390, "height": 844},
-    {"width": 412, "height": 915},
-    LANDSCAPE,
-    {"width": 844, "height": 390},
-]
 TVS: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 UHD: ViewportSize = {"width": 3840, "height": 2160}  # one 4K check, for the biggest table
 MIN_TAP = 44
@@ -309,65 +300,3 @@ def test_a_japanese_phone_fits_one_screen_too(
     expect(page.get_by_test_id("drawer-toggle")).to_have_text("Scores")
     check_seat(page, f"{game}-{players} back in English 390x844", portrait=True)
     page.close()
-
-
-def states(game: str) -> dict[str, int]:
-    """A game's named states as moves played from the deal (the first legal move each
-    time): its start, mid-game (a trick or turn under way), and later on."""
-    players = PLAYER_COUNTS[game][1]
-    return {"start": 0, "mid": players + 1, "later": 3 * players + 2}
-
-
-def fit_sizes(page: Page, label: str, check: Callable[[Page, str, bool], None]) -> None:
-    for size in PHONES:
-        page.set_viewport_size(size)
-        page.wait_for_timeout(250)  # the resize's frame: js/fit.js fits the page again
-        check(page, f"{label} {size['width']}x{size['height']}", size["width"] < size["height"])
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(PLAYER_COUNTS))
-def test_named_states_fit_every_phone(game: str, device: DeviceProcess, contexts: Contexts) -> None:
-    players = PLAYER_COUNTS[game][1]
-    tokens = seat_players(device, game, players)
-    played = 0
-
-    def seat_check(page: Page, label: str, portrait: bool) -> None:
-        check_seat(page, label, portrait=portrait)
-
-    for name, moves in states(game).items():
-        while played < moves:
-            play_first_legal(device, tokens)
-            played += 1
-        continue_summary(device, tokens)
-        seat = device.get("/api/state")["to_act"][0]
-        page = seat_page(contexts, PORTRAIT, tokens[seat])
-        fit_sizes(page, f"{game}-{players} {name}", seat_check)
-        # A choice being made: a card or piece picked (Céna asks where it goes).
-        pick = page.locator(
-            "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
-        )
-        if pick.count():
-            page.set_viewport_size(PORTRAIT)
-            pick.first.click()
-            page.wait_for_timeout(250)
-            fit_sizes(page, f"{game}-{players} {name}, choosing", seat_check)
-        page.close()
-
-    # Game over (ended from the host): the final scores on one screen, uncovered.
-    device.post("/api/host/end", {}, token=tokens[0])
-    page = contexts.page(
-        PORTRAIT, init_script=f"localStorage.setItem('tablemate.token', {json.dumps(tokens[1])})"
-    )
-    page.goto("/seat")
-    page.get_by_test_id("final-standings").wait_for()
-
-    def over_check(page: Page, label: str, _portrait: bool) -> None:
-        m = page.evaluate(MEASURE)
-        assert m["scroll"] <= m["inner"], f"{label}: the page scrolls"
-        seats = page.get_by_test_id("final-seat")
-        expect(seats).to_have_count(players)
-        for row in range(players):
-            expect(seats.nth(row)).to_be_in_viewport()
-
-    fit_sizes(page, f"{game}-{players} over", over_check)
