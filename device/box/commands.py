@@ -21,7 +21,12 @@ class StartGame:
 
 @dataclass(frozen=True)
 class EndGame:
-    """`table.end_game()`: cancel a lobby, abandon a game, clear a result."""
+    """`table.end_game()`: end the game in play, the table (seats, room) kept."""
+
+
+@dataclass(frozen=True)
+class ClearTable:
+    """`table.clear_table()`: cancel a lobby or clear a result, every seat freed."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,7 @@ class ShowSheetQr:
 Command = (
     StartGame
     | EndGame
+    | ClearTable
     | OpenLobby
     | Rematch
     | SkipWait
@@ -170,6 +176,6 @@ Command = (
 # The commands that change the table: made only while the table is still in the
 # phase the controls last saw (`device.box.Box` checks), else the press was meant
 # for a screen that is gone.
-TABLE_CALLS = (StartGame, EndGame, OpenLobby, Rematch, SkipWait, ConfirmRelease)
+TABLE_CALLS = (StartGame, EndGame, ClearTable, OpenLobby, Rematch, SkipWait, ConfirmRelease)
 # What changes a score sheet: made only while no digital game has the table.
 SHEET_CALLS = (OpenSheet, RecordEntry, CloseSheet)

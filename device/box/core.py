@@ -43,6 +43,7 @@ from device.box.commands import (
     TABLE_CALLS,
     BeginEntry,
     BeginSetup,
+    ClearTable,
     CloseSheet,
     Command,
     ConfirmRelease,
@@ -344,6 +345,8 @@ class Box:
                 self.table.start()
             elif isinstance(command, EndGame):
                 self.table.end_game()
+            elif isinstance(command, ClearTable):
+                self.table.clear_table()
             elif isinstance(command, OpenLobby):
                 self.table.open_lobby(command.game, command.players, {})
             elif isinstance(command, Rematch):

@@ -26,6 +26,7 @@ from device import games as device_games
 from device.box.commands import (
     BeginEntry,
     BeginSetup,
+    ClearTable,
     CloseSheet,
     Command,
     EndGame,
@@ -238,12 +239,12 @@ def players_menu(
 
 
 def next_game_menu() -> Menu:
-    """After a result: the next game for the same people (every phone keeps its seat),
-    or clearing the table (every seat freed, as before rematches)."""
+    """After a result (a game over or ended early): the next game for the same people
+    (every phone keeps its seat), or clearing the table (every seat freed)."""
     choices: dict[str, Callable[[], Menu | Command]] = {
         N_("Play again"): Rematch,
         N_("Another game"): lambda: other_game_menu(back=next_game_menu()),
-        N_("Clear the table"): lambda: confirm(N_("Free every seat?"), EndGame(), OVER),
+        N_("Clear the table"): lambda: confirm(N_("Free every seat?"), ClearTable(), OVER),
     }
     return Menu(
         N_("Next game"), list(choices), list(choices), lambda label: choices[label](), phases=OVER
@@ -290,8 +291,11 @@ def confirm(question: str, then: Command, phases: frozenset[str]) -> Menu:
 
 
 def cancel_game() -> Menu:
-    return confirm(N_("Cancel game?"), EndGame(), LOBBY)
+    """A lobby has no game to keep yet: cancelling it clears the table."""
+    return confirm(N_("Cancel game?"), ClearTable(), LOBBY)
 
 
 def end_game() -> Menu:
+    """The game goes to its result (no winner) and every seat stays: the result's menu
+    then offers Play again, Another game, or Clear the table."""
     return confirm(N_("End game?"), EndGame(), PLAYING)

@@ -67,9 +67,7 @@ def open_journal(path: Path, build: Callable[[Journal], T]) -> tuple[Journal, T,
         return _afresh(path, build, f"{type(err).__name__}: {err}")
 
 
-def _afresh(
-    path: Path, build: Callable[[Journal], T], reason: str
-) -> tuple[Journal, T, Rescued]:
+def _afresh(path: Path, build: Callable[[Journal], T], reason: str) -> tuple[Journal, T, Rescued]:
     kept = _move_aside(path)
     log.error("the journal was damaged (%s); kept as %s, starting afresh", reason, kept)
     journal = Journal(path)

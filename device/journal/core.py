@@ -500,18 +500,22 @@ class Journal:
         *,
         problem: str | None = None,
         result: dict[str, Any] | None = None,
+        kept: bool = False,
     ) -> None:
         """Over (its result stays on the table until cleared), abandoned or unreplayable;
-        `result` is what the game looked like then (fingerprint.final_result)."""
+        `result` is what the game looked like then (fingerprint.final_result). An
+        abandoned game leaves the table at once unless `kept` (a game ended from the
+        table: its seats stay for the next game, its scores until then)."""
         if status not in ENDED_STATUSES:
             raise ValueError(f"a game ends as {', '.join(ENDED_STATUSES)}, not {status!r}")
         now = time.time()
         ending = None if result is None else json.dumps(result)
+        clears = status == "abandoned" and not kept
         self._write(
             "UPDATE games SET status = ?, ended = COALESCE(ended, ?), problem = ?,"
-            " cleared = CASE WHEN ? = 'abandoned' THEN COALESCE(cleared, ?) ELSE cleared END,"
+            " cleared = CASE WHEN ? THEN COALESCE(cleared, ?) ELSE cleared END,"
             " result = COALESCE(?, result) WHERE id = ?",
-            (status, now, problem, status, now, ending, game_id),
+            (status, now, problem, clears, now, ending, game_id),
         )
 
     def clear(self, game_id: int) -> None:

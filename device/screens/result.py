@@ -66,6 +66,8 @@ def result_screen(view: Mapping[str, Any], status: Mapping[str, Any]) -> Image.I
 def winners_text(winners: list[int], status: Mapping[str, Any]) -> str:
     """The headline: "Alice wins", or "Alice & Bob win" for a shared victory."""
     w = words_for(status)
+    if status.get("ended_early"):  # the table ended it: no winner, seats kept
+        return w.gettext("Ended early: no winner")
     if not winners:
         return w.gettext("No winner")
     names = w.people((seat_name(status, seat) for seat in winners), " & ")

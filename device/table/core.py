@@ -189,14 +189,26 @@ class Table:
                 "replays": {"open_hands": s.open_hands},
                 # The game before this one at the table, until this one ends (rematch.py).
                 "last_game": s.last_game if s.phase != "over" else None,
+                # After a game: each seat's final score and rank (none if ended early).
+                "result": self._result() if s.phase == "over" else None,
+                "ended_early": s.ended_early,  # ended from the table: no winners
                 "language": self._language,  # the OLED's and the TV's (phones pick their own)
                 "version": self._version,
             }
+
+    def _result(self) -> dict[str, Any] | None:
+        s = self._state
+        if s.game is None:
+            return None
+        names = [s.seat_name(seat) for seat in range(s.players)]
+        return rematch.standings(s.game, names, ended_early=s.ended_early)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for one audience, plus the table's public status."""
         with self._lock:
             view = dict(self._state.game.view(seat)) if self._state.game else {}
+            if self._state.ended_early:  # every screen shows it over: nobody's turn, no winner
+                view.update(phase="over", to_act=[], winners=[])
             view["table"] = self.status()
             return view
 
@@ -903,7 +915,7 @@ class Table:
 
     def _take_back(self, step: Callable[[Seating], Decision]) -> str:
         with self._lock:
-            if self._state.phase not in ("playing", "over"):
+            if self._state.phase not in ("playing", "over") or self._state.ended_early:
                 raise TableError("no game is being played", "not_playing")
             try:
                 decision = step(self._seating())
@@ -931,8 +943,34 @@ class Table:
             raise take_back_refused(waiting)
 
     def end_game(self) -> None:
-        """Abandon an open game (kept as history), or clear a finished one's result (or
-        the notice of a game that could not be resumed)."""
+        """End the game in play and keep the table: it goes to its result as an abandoned
+        game (no winners, out of the standings; kept as history) and every seat, name
+        and the room code stay for Play again or another game. A lobby (no game yet) or
+        a result already shown is cleared instead, as `clear_table` does."""
+        with self._lock:
+            s = self._state
+            if s.phase != "playing":
+                change = None
+            else:
+                assert s.record_id is not None and s.game is not None
+                with self._journal.transaction():
+                    self._journal.end_game(
+                        s.record_id, "abandoned", result=final_result(s.game), kept=True
+                    )
+                    if s.release is not None:
+                        self._journal.set_release_request(s.record_id, None)
+                s.phase, s.ended_early, s.release = "over", True, None
+                self._interlude.clear()  # no summary waits for a game that ended here
+                self._take_backs.request = self._take_backs.result = None  # its mode stays
+                change = self._changed()
+        if change is None:
+            self.clear_table()
+        else:
+            self._publish(change)
+
+    def clear_table(self) -> None:
+        """Clear the table: abandon an open game or lobby (kept as history) or clear a
+        result (or the notice of a game that could not be resumed); every seat freed."""
         with self._lock:
             s = self._state
             if s.phase == "idle" and s.problem is None:

@@ -4,7 +4,9 @@ After kill -9 at any point the table is exactly the state of the last committed
 change: the latest game is replayed from its journal (a lobby keeps its engine and
 options, a game in play its every action) with its seats, host, seat notices, the
 pending requests (freeing a seat, a take-back: their grace restarts) and the pause
-after a summary. Games an older release left open before it are closed. A game whose
+after a summary. A game ended from the table (abandoned, its seats kept) stays on it
+as "over" with ended_early until cleared. Games an older release left open before it
+are closed. A game whose
 journal no longer replays (an engine changed its rules) is kept as history and every
 screen says so (status "problem"); the box starts anyway.
 """
@@ -48,7 +50,8 @@ def recover(
     if record is None:
         return TableState()
     close_older_games(journal, record.id)
-    if record.cleared is not None or record.status == "abandoned":
+    # An abandoned game stays on the table only when ended from it with its seats kept.
+    if record.cleared is not None or (record.status == "abandoned" and record.seed is None):
         return TableState()
     if record.status == "unreplayable":
         return TableState(record_id=record.id, problem=record.problem or PROBLEM)
@@ -115,7 +118,9 @@ def restore(
     if game is None:
         phase = "lobby"
     else:
-        phase = "over" if game.finished or record.status == "over" else "playing"
+        ended = record.status in ("over", "abandoned")
+        phase = "over" if game.finished or ended else "playing"
+    ended_early = game is not None and record.status == "abandoned"
     seats = {s.seat: s for s in record.seats}
     state = TableState(
         phase=phase,
@@ -131,8 +136,9 @@ def restore(
         notices=[notices.notice(e) for e in journal.seat_log(record.id, notices.NOTICES_SHOWN)],
         commitment=record.commitment if game is not None else None,
         open_hands=bool(record.table_options.get(OPEN_HANDS, DEFAULT_OPEN_HANDS)),
+        ended_early=ended_early,
     )
-    if game is not None:
+    if game is not None and not ended_early:  # no summary waits for a game ended early
         interlude.restore(record.id, game)
     if phase == "playing":  # the holder's phone gets the whole grace again from the restart
         state.release = release.resumed(record.release_request, seats, now, state.people)

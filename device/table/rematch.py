@@ -143,6 +143,44 @@ def open_next(journal: Journal, nxt: NextGame, rules_version: int) -> TableState
     )
 
 
+def standings(game: Any, names: list[str], *, ended_early: bool) -> dict[str, Any]:
+    """A game's final scores, public at its end: each seat's name, score, rank (1 for
+    the winners, then by score the way the winners' lay: most or fewest) and whether
+    it won. A game the table ended early has no winners and no ranks."""
+    scores = list(game.scores)
+    winners = set() if ended_early else set(game.winners)
+    won = [scores[seat] for seat in winners]
+    fewest_wins = bool(won) and max(won) == min(scores) and min(scores) != max(scores)
+
+    def rank(seat: int) -> int | None:
+        if ended_early:
+            return None
+        if seat in winners:
+            return 1
+        better = [
+            s
+            for s in range(len(scores))
+            if s != seat
+            and s not in winners
+            and (scores[s] < scores[seat] if fewest_wins else scores[s] > scores[seat])
+        ]
+        return 1 + len(winners) + len(better)
+
+    return {
+        "ended_early": ended_early,
+        "seats": [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "score": score,
+                "rank": rank(seat),
+                "winner": seat in winners,
+            }
+            for seat, score in enumerate(scores)
+        ],
+    }
+
+
 def last_game(journal: Journal, game_id: Any) -> dict[str, Any] | None:
     """The public result of a finished game, for the "Last game" panel: each seat's
     name, final score and whether it won. None for a game that did not finish (or no

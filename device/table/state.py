@@ -35,6 +35,7 @@ class TableState:
     commitment: str | None = None  # the deal's seal (device/history/fingerprint.py)
     open_hands: bool = DEFAULT_OPEN_HANDS  # every hand open in replays (history/replay.py)
     last_game: dict[str, Any] | None = None  # the game before's result (rematch.py)
+    ended_early: bool = False  # "over" because the table ended it (no winners, seats kept)
 
     def seat_name(self, seat: int) -> str:
         record = self.seats.get(seat)

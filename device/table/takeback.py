@@ -216,6 +216,17 @@ class TakeBacks:
             found.setdefault(seat, back)
         return [{"seat": seat, "steps": steps} for seat, steps in sorted(found.items())]
 
+    @staticmethod
+    def own(game: Game | None, offers: list[dict[str, int]]) -> list[int]:
+        """The seats whose offer takes back only their own moves: nobody else has moved
+        since. Pages offer Undo at once only to them; an older move is a second step."""
+        if game is None:
+            return []
+        log = game.log
+        return [
+            o["seat"] for o in offers if all(seat == o["seat"] for seat, _ in log[-o["steps"] :])
+        ]
+
     def status(self, game: Game | None, playing: bool, seating: Seating) -> dict[str, Any]:
         """Public: the mode, who may ask for how many steps, the pending request (who
         asks, who agreed, who is awaited, which of those only the host can answer for)
@@ -235,9 +246,11 @@ class TakeBacks:
                 "grace": HOST_GRACE,
             }
         result = self.result
+        offers = self.offers(game, playing)
         return {
             "mode": self.mode,
-            "offers": self.offers(game, playing),
+            "offers": offers,
+            "own": self.own(game, offers),
             "request": pending,
             "result": None if result is None else {**asdict(result), "shown": RESULT_SHOWN},
         }

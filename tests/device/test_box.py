@@ -135,8 +135,9 @@ def test_long_b_asks_before_ending_the_game(rig: Rig, box: Box) -> None:
     assert box.table.phase == "playing"
     rig.click("B", long=True)
     rig.click("B")
-    rig.click("A")  # "Yes"
-    assert box.table.phase == "idle"
+    rig.click("A")  # "Yes": the game goes to its result, every seat kept (issue 28)
+    assert box.table.phase == "over"
+    assert box.table.status()["ended_early"]
 
 
 def test_redraw_only_on_change(rig: Rig, box: Box) -> None:

@@ -10,6 +10,7 @@ import pytest
 
 import engines
 from device.box.commands import (
+    ClearTable,
     EndGame,
     OpenLobby,
     PassGameColours,
@@ -223,7 +224,7 @@ def test_after_a_result_a_offers_the_next_game_for_the_same_seats() -> None:
     assert made.press("A", "short") == []  # "Clear the table" asks first
     assert menu_of(made).title == "Free every seat?"
     made.press("B", "short")
-    assert made.press("A", "short") == [EndGame()]
+    assert made.press("A", "short") == [ClearTable()]
 
 
 def test_a_phase_change_ends_a_colour_mode_a_notice_and_a_throw_on_screen() -> None:
@@ -302,12 +303,17 @@ def test_long_b_in_the_players_menu_goes_back_to_a_fresh_game_menu() -> None:
     assert made.menu is None
 
 
+# Ending a game keeps the table (issue 28); a lobby has no game to keep: cancelling it
+# clears the table, as "Clear the table" after a result does.
 @pytest.mark.parametrize(
-    ("phase", "press", "question"),
-    [("lobby", ("B", "long"), "Cancel game?"), ("playing", ("B", "long"), "End game?")],
+    ("phase", "press", "question", "command"),
+    [
+        ("lobby", ("B", "long"), "Cancel game?", ClearTable()),
+        ("playing", ("B", "long"), "End game?", EndGame()),
+    ],
 )
 def test_ending_asks_first_and_no_is_selected_first(
-    phase: str, press: tuple[str, str], question: str
+    phase: str, press: tuple[str, str], question: str, command: object
 ) -> None:
     made, _clock = controls(phase)
     made.press(*press)
@@ -316,7 +322,7 @@ def test_ending_asks_first_and_no_is_selected_first(
     assert made.menu is None
     made.press(*press)
     made.press("B", "short")
-    assert made.press("A", "short") == [EndGame()]  # "Yes"
+    assert made.press("A", "short") == [command]  # "Yes"
     made.press(*press)
     made.press("B", "long")  # long B leaves the question unanswered
     assert made.menu is None

@@ -249,12 +249,20 @@ def test_end_game_gives_way_to_the_result_when_the_phones_finish_it(rig: Rig) ->
     assert rig.table.phase == "over"
 
 
-def test_end_game_gives_way_to_the_idle_screen_when_a_phone_abandons(rig: Rig) -> None:
+def test_end_game_gives_way_to_the_result_when_a_phone_ends_it(rig: Rig) -> None:
     started(rig, "cena")
     rig.click("B")  # the scores page
     rig.click("B", long=True)
     menu_on_screen(rig)
     assert one_render(rig, rig.table.end_game) == table_screen(rig)
+    assert rig.table.phase == "over"  # the table is kept: its result shows
+
+
+def test_end_game_gives_way_to_the_idle_screen_when_a_phone_clears_the_table(rig: Rig) -> None:
+    started(rig, "cena")
+    rig.click("B", long=True)
+    menu_on_screen(rig)
+    assert one_render(rig, rig.table.clear_table) == table_screen(rig)
     assert rig.table.phase == "idle"
 
 

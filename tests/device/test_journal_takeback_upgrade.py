@@ -43,6 +43,7 @@ def test_a_schema_3_journal_upgrades_and_takes_back_a_move(tmp_path: Path) -> No
     assert table.status()["take_back"] == {
         "mode": "ask",
         "offers": table.status()["take_back"]["offers"],
+        "own": table.status()["take_back"]["own"],
         "request": None,
         "result": None,
     }

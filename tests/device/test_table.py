@@ -11,6 +11,7 @@ import pytest
 import engines
 from device.journal import REQUESTS_KEPT, Journal
 from device.table import RELEASE_GRACE, Table, TableError
+from device.table.rematch import standings
 from engines import IllegalAction
 from tests.interludes import read_summary
 
@@ -223,14 +224,64 @@ def test_a_finished_game_stays_as_history(journal_path: Path) -> None:
     assert journal.history()[0]["status"] == "over"
 
 
-def test_end_game_abandons_and_keeps_history(table: Table) -> None:
-    seat_everyone(table)
+def test_ending_a_game_keeps_the_table_and_clearing_it_is_its_own_choice(
+    journal_path: Path,
+) -> None:
+    # Issue 28: "End the game" during play takes the game to its result (abandoned: no
+    # winners, out of the standings, kept as history) and keeps every seat, name and the
+    # room code for Play again or another game, across a restart too.
+    table = Table(Journal(journal_path))
+    tokens = seat_everyone(table)
     table.start()
+    room = table.status()["room"]
+    seat = table.to_act()[0]
+    table.act(seat, table.legal_actions(seat)[0])
     table.end_game()
-    assert table.phase == "idle"
+    assert table.phase == "over"
+    status = table.status()
+    assert status["room"] == room and status["ended_early"] is True
+    assert [table.seat_of(token) for token in tokens] == [0, 1, 2]
+    result = status["result"]
+    assert result["ended_early"] and not any(s["winner"] for s in result["seats"])
+    assert {s["rank"] for s in result["seats"]} == {None}
+    view = table.view(None)
+    assert view["phase"] == "over" and view["to_act"] == [] and view["winners"] == []
+    assert table.to_act() == [] and table.legal_actions(seat) == []
     assert table._journal.history()[0]["status"] == "abandoned"
+    with pytest.raises(TableError, match="no game is being played"):
+        table.request_take_back(seat)
+    again = Table(Journal(journal_path))  # a restart shows the same result, seats kept
+    assert again.phase == "over" and again.status()["ended_early"] is True
+    assert again.seat_of(tokens[2]) == 2 and again.status()["room"] == room
+    assert again.rematch() == "playing"  # play again: same seats, a new deal
+    assert again.status()["ended_early"] is False and again.seat_of(tokens[1]) == 1
+    again.end_game()
+    again.clear_table()  # the explicit choice: every seat freed
+    assert again.phase == "idle" and again.seat_of(tokens[0]) is None
     with pytest.raises(TableError):
-        table.end_game()
+        again.clear_table()
+
+
+@pytest.mark.parametrize(
+    ("scores", "winners", "ranks"),
+    [
+        ([3, 9, 9, 1], [1, 2], [3, 1, 1, 4]),  # the most win: a shared first, then by score
+        ([12, -4, 5], [1], [3, 1, 2]),  # the fewest win (winners' score is the lowest)
+        ([0, 0, 0], [0, 1, 2], [1, 1, 1]),
+    ],
+)
+def test_standings_rank_every_seat(scores: list[int], winners: list[int], ranks: list[int]) -> None:
+    class Over:
+        pass
+
+    game = Over()
+    game.scores, game.winners = scores, winners  # type: ignore[attr-defined]
+    names = [f"P{seat}" for seat in range(len(scores))]
+    result = standings(game, names, ended_early=False)
+    assert [s["rank"] for s in result["seats"]] == ranks
+    assert [s["winner"] for s in result["seats"]] == [s in winners for s in range(len(scores))]
+    early = standings(game, names, ended_early=True)
+    assert early["ended_early"] and not any(s["winner"] or s["rank"] for s in early["seats"])
 
 
 def test_release_seat_lets_a_new_phone_take_it(table: Table) -> None:

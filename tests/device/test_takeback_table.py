@@ -98,6 +98,19 @@ def request_of(table: Table) -> dict[str, Any] | None:
 # --- ask ------------------------------------------------------------------------------
 
 
+def test_undo_is_offered_at_once_only_until_another_seat_moves(table: Table) -> None:
+    # Issue 28: the pages show Undo right after a seat's own move ("own"); once another
+    # seat has moved the offer stays (as the table's setting allows) as a second step.
+    seated(table)
+    to_cena_play(table)
+    first = move(table)
+    assert table.status()["take_back"]["own"] == [first]
+    second = move(table)
+    status = table.status()["take_back"]
+    assert status["own"] == [second]
+    assert {"seat": first, "steps": 2} in status["offers"]
+
+
 def test_a_mis_tap_is_taken_back_once_everyone_else_agrees(table: Table, journal: Journal) -> None:
     seated(table)
     to_cena_play(table)

@@ -82,7 +82,7 @@ def test_lobby_refuses_while_a_game_is_open(
 def test_lobby_after_a_finished_or_ended_game(client: FlaskClient, table: Table) -> None:
     seated = seat_players(client, table)
     ok(post(client, "/api/host/end", token=seated.tokens[0]))
-    assert table.phase == "idle"
+    assert table.phase == "over"  # ended: the table and its seats are kept
     ok(post(client, "/api/lobby", {"game": "cena", "players": 3, "name": "Ann"}))
     assert table.phase == "lobby"
 

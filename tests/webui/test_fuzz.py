@@ -83,6 +83,7 @@ WRITES: dict[str, Write] = {
     "/api/host/bot-pace": Write({"seconds": 2}, "host"),
     "/api/host/end-early": Write({}, "host"),
     "/api/host/end": Write({}, "host"),
+    "/api/host/clear": Write({}, "host"),
     "/api/continue": Write({}, "seat"),
     "/api/host/skip-wait": Write({}, "host"),
     "/api/host/trick-pause": Write({"seconds": 2}, "host"),
@@ -664,6 +665,7 @@ def fuzz_inside(rig: Rig, count: int, seed: int) -> int:
         "/api/host/swap",
         "/api/host/end-early",
         "/api/host/end",
+        "/api/host/clear",
     )
     order = [r for r in writes if r not in last] + list(last)
     for rule in order:

@@ -146,9 +146,17 @@ def test_swap_refusals(client: FlaskClient, table: Table, journal: Journal) -> N
     assert "lobby" in refused(post(client, "/api/host/swap", {"first": 0, "second": 1}, host), 409)
 
 
-def test_end_abandons_the_game_and_every_token(client: FlaskClient, table: Table) -> None:
+def test_end_keeps_the_table_and_clear_frees_every_token(client: FlaskClient, table: Table) -> None:
+    # Issue 28: ending a game keeps every seat for the next game; clearing is its own call.
     seated = seat_players(client, table)
+    room = table.status()["room"]
     ok(post(client, "/api/host/end", {}, seated.tokens[0]))
+    assert table.phase == "over" and table.status()["room"] == room
+    assert [table.seat_of(token) for token in seated.tokens] == list(range(len(seated.tokens)))
+    state = ok(get(client, "/api/state", seated.tokens[1]))
+    assert state["table"]["ended_early"] and state["winners"] == []
+    assert refused(post(client, "/api/host/clear", {}, seated.tokens[1]), 403)
+    ok(post(client, "/api/host/clear", {}, seated.tokens[0]))
     assert table.phase == "idle"
     for token in seated.tokens:
         assert table.seat_of(token) is None

@@ -177,7 +177,7 @@ def test_a_new_game_tells_old_seats_to_rejoin(client: FlaskClient, table: Table)
     seated = seat_players(client, table)
     stream = open_stream(client, seated.tokens[2])
     stream.next()
-    ok(post(client, "/api/host/end", {}, seated.tokens[0]))
+    ok(post(client, "/api/host/clear", {}, seated.tokens[0]))
     assert stream.next()[0] == "rejoin"
     assert stream.ended()
 

@@ -148,7 +148,19 @@ def end_early() -> dict[str, Any]:
 
 @bp.post("/end")
 def end() -> dict[str, Any]:
+    """End the game in play and keep the table: the game goes to its result (no winners),
+    every seat stays for Play again or another game. A lobby, or a result already
+    shown, is cleared (as /clear)."""
     require_host()
     read_json()
     table().end_game()
+    return OK
+
+
+@bp.post("/clear")
+def clear() -> dict[str, Any]:
+    """Clear the table: the game or lobby abandoned, every seat freed, the room closed."""
+    require_host()
+    read_json()
+    table().clear_table()
     return OK

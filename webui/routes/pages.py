@@ -48,7 +48,11 @@ def table() -> str:
     # The TV speaks the table's language, unless it picked one itself (its switch).
     i18n.page_default(services().table.status()["language"])
     box = services().box
-    return render_template("table.html", box_name=box.box_name if box is not None else None)
+    return render_template(
+        "table.html",
+        box_name=box.box_name if box is not None else None,
+        follows_table=i18n.chosen() is None,  # it switches when the table's language does
+    )
 
 
 @bp.get("/host")

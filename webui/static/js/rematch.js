@@ -16,6 +16,10 @@ document.head.append(style);
 // Every sentence these panels show, in one place.
 const TEXT = {
   overTitle: () => t("Game over"),
+  endedEarly: () => t("Game ended early: no winner"),
+  finalScores: () => t("Final scores"),
+  rank: (rank) => t("#{rank}", { rank }),
+  winnerMark: () => t("winner"),
   hostNext: () => t("Play again with the same players, or choose another game: every phone keeps its seat."),
   waitHost: (host) => t("{host} (the host) can start the next game: this screen follows on its own.", { host }),
   noHost: () => t("Nobody hosts this table any more: open a new game from the front page."),
@@ -69,14 +73,35 @@ export function leaveButton(stop) {
   return h("button", { type: "button", class: "secondary", "data-testid": "leave-table", onclick: () => leaveTable(stop) }, TEXT.leave());
 }
 
-// The seat page once the game is over: what comes next, and who decides it.
+// The game's final scores and ranks (state.table.result, device/table/rematch.py), on
+// every phone, the host page and the TV until the next game: winners marked by a
+// word and a star, not by colour alone; a game the table ended has no ranks.
+export function finalStandings(state) {
+  const result = state.table.result;
+  if (!result) return null;
+  const seats = [...result.seats].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0) || a.seat - b.seat);
+  return h(
+    "table",
+    { class: "final-standings", "data-testid": "final-standings", "data-ended-early": result.ended_early },
+    h("caption", {}, result.ended_early ? TEXT.endedEarly() : TEXT.finalScores()),
+    h("tbody", {},
+      seats.map((seat) =>
+        h("tr", { class: seat.winner ? "winner" : "", "data-testid": "final-seat", "data-seat": seat.seat, "data-rank": seat.rank ?? "" },
+          h("td", { class: "rank" }, seat.rank ? TEXT.rank(seat.rank) : ""),
+          h("th", {}, seat.name, seat.seat === state.you?.seat ? t(" (you)") : "", seat.winner ? h("span", { class: "winner-mark" }, ` ★ ${TEXT.winnerMark()}`) : null),
+          h("td", { class: "num", "data-testid": "final-score" }, seat.score)))),
+  );
+}
+
+// The seat page once the game is over: the final scores, what comes next, and who decides it.
 export function gameOverPanel(state, { stop }) {
   const host = state.table.host;
   const hostName = host === null ? null : state.table.seats[host]?.name;
   return h(
     "section",
     { class: "panel rematch-over", "data-testid": "game-over" },
-    h("h2", {}, TEXT.overTitle()),
+    h("h2", {}, state.table.result?.ended_early ? TEXT.endedEarly() : TEXT.overTitle()),
+    finalStandings(state),
     h("p", { class: "muted" }, state.you.host ? TEXT.hostNext() : hostName ? TEXT.waitHost(hostName) : TEXT.noHost()),
     h("div", { class: "actions" },
       state.you.host ? playAgainButton() : null,

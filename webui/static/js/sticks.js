@@ -94,7 +94,8 @@ const gameThrows = (state) => state && typeof state.throws === "number" && "last
 // purpose(state, word): why a game's throw was made in the reader's language (the
 // page passes games.js's throwPurpose; this file cannot import games.js, whose
 // game modules import this one).
-export function sticksStrip(state, { from = null, token, redraw = null, purpose = (_state, word) => word } = {}) {
+// link: the link to the sticks history (not on the TV, where nothing is a control).
+export function sticksStrip(state, { from = null, token, redraw = null, purpose = (_state, word) => word, link = true } = {}) {
   const latest = state.sticks;
   const boxFresh = boxThrowIsFresh(latest);
   if (boxFresh && redraw) setTimeout(redraw, boxMomentUntil - Date.now() + 50);
@@ -118,6 +119,6 @@ export function sticksStrip(state, { from = null, token, redraw = null, purpose 
     { class: `sticks-strip${boxFresh ? " box-moment" : ""}`, "data-testid": "sticks-strip" },
     face || h("span", { class: "muted" }, t("No throw yet")),
     from ? throwButton(from, () => {}, { token }) : null,
-    h("a", { href: "/sticks", class: "sticks-link" }, t("history")),
+    link ? h("a", { href: "/sticks", class: "sticks-link" }, t("history")) : null,
   );
 }

@@ -34,6 +34,7 @@ let opener = null; // what had focus before it opened, to go back to
 
 let latest = null; // the last state drawn, for the redraw when the trick pause ends
 let seated = false;
+let slot = null; // where the page keeps the finished trick (the seat page), else the layer
 let timer = null;
 let sending = false;
 const firstSeen = new Map(); // finished trick -> when this page first showed it (ms)
@@ -232,7 +233,8 @@ function drawMoments(state) {
   layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
   const playing = state.table.phase === "playing" || state.table.phase === "over";
   const trick = playing ? trickStrip(state) : null;
-  replace(trickBox, trick);
+  if (slot) replace(slot, trick); // a place in the page's layout: it covers nothing
+  replace(trickBox, slot ? null : trick);
   // Said once per trick, in the page's one live region (js/announce.js).
   announce("trick", trick?.dataset.full === "true" ? trick.querySelector(".moment-title")?.textContent : "");
   drawSummary(state, playing);
@@ -241,7 +243,9 @@ function drawMoments(state) {
 
 // The page's hook: call with every state drawn. `asSeat`: a phone holding a seat (it
 // gets Continue, and Skip when it is the host's); the table page passes false.
-export function showMoments(state, { asSeat = false } = {}) {
+// `slot`: an element of the page's own layout for the finished trick (else it floats).
+export function showMoments(state, { asSeat = false, slot: into = null } = {}) {
   seated = asSeat;
+  slot = into;
   drawMoments(state);
 }

@@ -1,13 +1,17 @@
 // Take-backs on phones and the table page; the rules are the box's (device/table/takeback.py),
 // the page only shows what the state says (state.table.take_back):
-// * "Undo my last move": a small button in a corner of a seat's page, only while the
-//   state offers this seat a take-back ("offers": the moves back to its latest one).
+// * "Undo my last move": a button under a seat's hand, only right after its own move
+//   (the state's offer is "own": no other seat has moved since). A move further back
+//   (others have moved since, as the table's take-back setting allows) is a deliberate
+//   second step: a button in the Scores drawer that asks first (earlierTakeBack).
 // * While a request waits, a banner on every page: who asks, how many moves, who has
 //   agreed, who is awaited. Approve / Refuse on each phone that must answer, Withdraw
 //   for the asker; the host may answer for a seat nobody holds, and for a silent phone
 //   once it had `grace` seconds. The game waits meanwhile (the box refuses moves).
 // * How the last request ended, for a few seconds.
-// Everything is drawn on a fixed layer over the page: the page's own layout never moves.
+// The request is a sheet over the page (the game waits for its answers); the Undo button
+// and the result go in the page's own place for them (`slot`, the seat page's strip
+// under the hand) so they cover nothing, else on the fixed layer (the table page).
 // Names and counts only: a take-back never says what the move was.
 import { announce } from "./announce.js";
 import { api } from "./api.js";
@@ -26,7 +30,7 @@ const layer = h("div", { class: "take-back-layer", "data-testid": "take-back-lay
 document.body.append(layer);
 
 const SEEN_KEY = "tablemate.takeBackSeen"; // results already shown by this tab
-let latest = null; // {state, asSeat}: redrawn when a timer runs out
+let latest = null; // {state, asSeat, slot}: redrawn when a timer runs out
 let sending = false;
 let problem = ""; // the box's answer to this page's last tap, shown in the banner
 let pending = { key: null, since: 0 }; // when this page first saw the pending request
@@ -66,11 +70,12 @@ async function send(path, body) {
   }
 }
 
-// The seat's own button: the state offers it a take-back of `steps` moves.
+// The seat's own button, right after its own move(s): the state offers it a
+// take-back of `steps` moves, all its own.
 function undoButton(state, me) {
   const tb = state.table.take_back;
   const offer = tb.offers.find((o) => o.seat === me);
-  if (!offer || tb.request) return null;
+  if (!offer || tb.request || !(tb.own || [offer.seat]).includes(me)) return null;
   const free = tb.mode === "free";
   // One move or several: two sentences (a language may word them apart).
   const label = offer.steps === 1 ? t("Undo my last move") : t("Undo my last move ({count} moves)", { count: offer.steps });
@@ -86,6 +91,25 @@ function undoButton(state, me) {
     },
     h("span", { class: "take-back-icon", "aria-hidden": "true" }, "↶"),
     label,
+  );
+}
+
+// A move of this seat's with other seats' moves after it: offered in the drawer, and
+// asked only after a confirmation that says how many moves go back. Null otherwise.
+export function earlierTakeBack(state) {
+  const tb = state.table?.take_back;
+  const me = state.you?.seat;
+  const offer = tb?.offers.find((o) => o.seat === me);
+  if (!offer || tb.request || (tb.own || [me]).includes(me) || state.table.phase !== "playing") return null;
+  const ask = () =>
+    confirm(t("Ask the table to take back {count} moves, back to your last one? Everyone's moves since then are undone too.", { count: offer.steps })) &&
+    send("/api/take-back/ask", { steps: offer.steps });
+  return h(
+    "section",
+    { class: "panel take-back-earlier", "data-testid": "take-back-earlier" },
+    h("button", { type: "button", class: "secondary", "data-testid": "take-back-earlier-ask", "data-steps": offer.steps, onclick: ask },
+      h("span", { class: "take-back-icon", "aria-hidden": "true" }, "↶"),
+      t("Take back my last move ({count} moves)…", { count: offer.steps })),
   );
 }
 
@@ -183,11 +207,13 @@ function draw() {
   const { state, asSeat } = latest;
   const tb = state.table?.take_back;
   const playing = state.table?.phase === "playing" || state.table?.phase === "over";
+  const strip = latest.slot;
   if (!tb || !playing) {
     pending = { key: null, since: 0 };
     document.body.classList.remove("take-back-open");
     announce("take-back", "");
     announce("take-back-result", "");
+    if (strip) replace(strip);
     return replace(layer);
   }
   const request = tb.request;
@@ -197,19 +223,20 @@ function draw() {
     problem = "";
   }
   document.body.classList.toggle("take-back-open", Boolean(request));
-  keepFocus(layer, () => replace(
-    layer,
-    request ? banner(state, asSeat) : null,
+  const own = [
     !request && asSeat && state.table.phase === "playing" ? undoButton(state, state.you.seat) : null,
     request ? null : resultNote(state), // a new request supersedes how the last one ended
-  ));
+  ];
+  keepFocus(layer, () => replace(layer, request ? banner(state, asSeat) : null, strip ? null : own));
+  if (strip) keepFocus(strip, () => replace(strip, own));
   // Said once each in the page's live region (js/announce.js): the request, how it ended.
   announce("take-back", layer.querySelector(".take-back-title")?.textContent);
-  announce("take-back-result", layer.querySelector(".take-back-result")?.textContent);
+  announce("take-back-result", (strip ?? layer).querySelector(".take-back-result")?.textContent);
 }
 
-// Call on every state: `asSeat` on a seat's page (its buttons), not on the table page.
-export function showTakeBack(state, { asSeat = false } = {}) {
-  latest = { state, asSeat };
+// Call on every state: `asSeat` on a seat's page (its buttons), not on the table page;
+// `slot`: the page's own place for the Undo button and the result (else they float).
+export function showTakeBack(state, { asSeat = false, slot = null } = {}) {
+  latest = { state, asSeat, slot };
   draw();
 }

@@ -9,10 +9,19 @@ probe.setAttribute("aria-hidden", "true");
 Object.assign(probe.style, { position: "absolute", top: "0", left: "0", visibility: "hidden", width: "10rem", height: "0", overflow: "hidden", pointerEvents: "none" });
 document.body.append(probe);
 
-function check() {
+// Whether the text is enlarged now; js/fit.js asks with its own scaling undone, and
+// never scales enlarged text back down (its shrinking alone never crosses the line).
+// The TV across the room (body.big on a wide screen) sizes its type from the screen
+// (app.css: 16 px at 720p to 48 px at 4K) and fits itself: its size is not enlarged text.
+const tv = matchMedia("(min-width: 1000px)");
+export function textLarge() {
   const rem = probe.getBoundingClientRect().width / 10;
-  document.documentElement.classList.toggle("text-large", rem >= USUAL * 1.25);
+  const large = rem >= USUAL * 1.25 && !(document.body.classList.contains("big") && tv.matches);
+  return document.documentElement.classList.toggle("text-large", large);
 }
+
+const check = () => void textLarge();
 
 check();
 new ResizeObserver(check).observe(probe);
+tv.addEventListener("change", check);

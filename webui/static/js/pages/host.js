@@ -7,7 +7,7 @@ import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { botSettings } from "../bots.js";
 import { clearError, h, people, replace, sentence, showError } from "../dom.js";
 import { lang, t } from "../i18n.js";
-import { playAgainButton } from "../rematch.js";
+import { finalStandings, playAgainButton } from "../rematch.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { chosenRules, rulesButton } from "../rules-card.js";
 import { seatName, seatNotices, tableProblem, who } from "../seats.js";
@@ -165,7 +165,7 @@ function lobby(state) {
     h("button", { type: "button", "data-testid": "host-start", disabled: missing > 0, onclick: start },
       missing ? t("Waiting for {count} more", { count: missing }) : t("Start the game")),
     h("button", { type: "button", class: "danger", "data-testid": "host-end",
-      onclick: () => confirm(t("Cancel this game?")) && call("/api/host/end") }, t("Cancel the game")));
+      onclick: () => confirm(t("Cancel this game?")) && call("/api/host/clear") }, t("Cancel the game")));
   // Every seat taken: Start is the first thing the host sees, the settings below it.
   if (!missing) return [actions, seatsPanel(state, { swap: true }), botSettings(state), settingsForm(state)];
   return [settingsForm(state), seatsPanel(state, { swap: true }), botSettings(state), actions];
@@ -205,7 +205,7 @@ function playing(state) {
         ? h("button", { type: "button", "data-testid": "host-end-early", onclick: endEarly }, t("End the game now (the table agrees)"))
         : null,
       h("button", { type: "button", class: "danger", "data-testid": "host-end",
-        onclick: () => confirm(t("End the game for everyone? It is kept in the box's history.")) && call("/api/host/end") }, t("End the game"))),
+        onclick: () => confirm(t("End the game for everyone? It goes to its result with no winner; everyone keeps their seat for the next game.")) && call("/api/host/end") }, t("End the game"))),
     state.end_early
       ? h("p", { class: "muted" }, t("Ending now (the table agrees) keeps the scores and names the winners; End the game abandons it without a result."))
       : null,
@@ -241,15 +241,14 @@ function nextGameForm(state) {
 }
 
 function over(state) {
-  const winners = people((state.winners || []).map((s) => seatName(state, s)));
   const toSeat = (phase) => phase === "playing" && location.assign("/seat");
   return [
-    h("section", { class: "panel", "data-testid": "host-result" }, h("h2", {}, t("Game over")), h("p", {}, t("Winners: {names}", { names: winners }))),
+    h("section", { class: "panel", "data-testid": "host-result" }, finalStandings(state)),
     h("div", { class: "actions start-first" }, playAgainButton(toSeat)),
     nextGameForm(state),
     h("div", { class: "actions" },
       h("button", { type: "button", class: "secondary", "data-testid": "host-clear",
-        onclick: async () => confirm(t("Clear the table? Every phone leaves it; a new game needs everyone to join again.")) && (await leaveWith("/api/host/end", {})) && location.assign("/") },
+        onclick: async () => confirm(t("Clear the table? Every phone leaves it; a new game needs everyone to join again.")) && (await leaveWith("/api/host/clear", {})) && location.assign("/") },
         t("Clear the table"))),
   ];
 }

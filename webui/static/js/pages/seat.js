@@ -8,6 +8,7 @@ import { hintButton } from "../bots.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
+import { fitter } from "../fit.js";
 import { boardDetailsFor, boardTopFor, handFor, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
@@ -17,7 +18,7 @@ import { gameOverPanel, lastGamePanel, leaveButton } from "../rematch.js";
 import { gameTitle, lobbyList, seatName, seatNotices } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
 import { showMoments } from "../summary.js";
-import { showTakeBack } from "../takeback.js";
+import { earlierTakeBack, showTakeBack } from "../takeback.js";
 import { keepAwake } from "../wakelock.js";
 
 const nodes = {
@@ -27,9 +28,16 @@ const nodes = {
   top: document.getElementById("board-top"),
   board: document.getElementById("board"),
   hand: document.getElementById("hand"),
+  moments: document.getElementById("moments"), // the finished trick
+  takeBack: document.getElementById("take-back"), // Undo, how the last request ended
   notices: document.createElement("div"), // announcements and the request to free a seat
 };
+nodes.notices.id = "notices";
 nodes.header.after(nodes.notices);
+// Scale, never clip (js/fit.js): after anything on the page changes (a state, a card
+// picked, a trick's moment ending), before the browser paints it.
+const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
+new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
 let version = -1;
 let hand = null; // {game, draw(state)}
 let myTurn = false;
@@ -171,8 +179,8 @@ function draw(state) {
   replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
   replace(nodes.sticks, strip(state));
-  showMoments(state, { asSeat: true }); // the finished trick, the deal's summary
-  showTakeBack(state, { asSeat: true }); // undo my last move, the table's answer
+  showMoments(state, { asSeat: true, slot: nodes.moments }); // the finished trick, the deal's summary
+  showTakeBack(state, { asSeat: true, slot: nodes.takeBack }); // undo my last move, the table's answer
   turnCue(state);
   if (state.table.phase === "lobby") {
     replace(
@@ -194,7 +202,7 @@ function draw(state) {
   replace(nodes.top, boardTopFor(state));
   // The drawer: the game's details, the game before, and this phone's language (the
   // page's footer is hidden during play: one screen).
-  replace(nodes.board, boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
+  replace(nodes.board, earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };

@@ -1,13 +1,17 @@
-// /table: the public view for spectators or a TV: the room code and QR while
-// seats fill, then the game with no hand, in big type. Never sends a token.
+// /table: the public view for a TV across the room (a ten-foot view, 720p to 4K):
+// a big QR and room code while seats fill, then the game with no hand, whose turn
+// it is in a banner across the screen, and after a game the final scores and ranks.
+// app.css scales the type and boards with the screen. Nothing here is a control:
+// the public view never throws, plays or chooses. Never sends a token.
 import { announce, bannerNews } from "../announce.js";
 import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
+import { fitter } from "../fit.js";
 import { boardFor, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
-import { lastGamePanel } from "../rematch.js";
+import { finalStandings, lastGamePanel } from "../rematch.js";
 import { rulesCorner } from "../rules-card.js";
 import { gameTitle, lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
@@ -37,13 +41,13 @@ function lobby(state) {
     "section",
     { class: "panel", "data-testid": "table-lobby" },
     h("h1", {}, t("{game}: join with your phone", { game: gameTitle(state.table.title) })),
-    h("div", { class: "row" },
+    h("div", { class: "tv-join" },
       h("img", { class: "join-qr", "data-testid": "join-qr", src: `/join-qr.png?room=${room}`, alt: t("QR code to join room {code}", { code: room }) }),
-      h("div", {},
+      h("div", { class: "tv-join-code" },
         h("p", {}, t("Room code")),
         h("p", { class: "room-code", "data-testid": "room-code" }, room),
-        h("p", { class: "muted" }, t("or open {address}", { address: address(`/j/${room}`) })))),
-    lobbyList(state),
+        h("p", { class: "muted" }, t("or open {address}", { address: address(`/j/${room}`) })),
+        lobbyList(state))),
   );
 }
 
@@ -58,10 +62,28 @@ function pendingRelease(state) {
     : t("The host asks to free seat {number} ({name})", asked));
 }
 
+// Scale, never clip (js/fit.js): a state with more on it than the screen holds (a long
+// score table, many seats) is drawn smaller until it fits. Only on a TV: a phone or
+// laptop window narrower than 1000 px scrolls.
+const wide = matchMedia("(min-width: 1000px)");
+const fit = fitter({ floor: 0.75, enabled: () => wide.matches });
+// After anything in the page changes (a state, a timer's redraw), and once every
+// stylesheet and image has loaded.
+new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
+addEventListener("load", fit);
+
+// A TV that picked no language of its own speaks the table's: when the host or the box
+// changes it, the page loads again in it at once (its words come with the page).
+const followsTable = Boolean(document.querySelector('meta[name="tablemate-follows-table"]'));
+
 function render(state) {
   if (state.table.version < version) return;
   version = state.table.version;
-  replace(sticks, sticksStrip(state, { from: "table", token: null, purpose: throwPurpose }));
+  if (followsTable && state.table.language && state.table.language !== document.documentElement.lang) {
+    location.reload();
+    return;
+  }
+  replace(sticks, sticksStrip(state, { purpose: throwPurpose, link: false })); // no throw button: a public view
   showMoments(state); // the finished trick, the deal's summary (no buttons here)
   showTakeBack(state); // a take-back waiting for the phones' answers
   rulesCorner(state); // the game's rules card, from a corner button (js/rules-card.js)
@@ -85,6 +107,7 @@ function render(state) {
       seatNotices(state),
       pendingRelease(state),
       free ? lobby(state) : null,
+      phase === "over" ? h("section", { class: "panel tv-result", "data-testid": "table-result" }, finalStandings(state)) : null,
       boardFor(state),
     );
   }

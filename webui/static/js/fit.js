@@ -1,0 +1,72 @@
+// Scale, never clip. Every size on the play pages is in rem, so the root's font size
+// scales the whole page: type, cards, boards (tap targets keep their 48 px, app.css's
+// --touch). After each draw, fit() finds the largest root size, at most the one the
+// stylesheet gives and at least `floor` of it, at which nothing overflows: the page
+// does not scroll and no region (the trick, the hand) hides part of itself.
+//
+// Cheap on a slow phone: it starts from the size that fitted last time, so a draw
+// that changes little costs one layout (two when it tries a step back up); only a
+// draw that no longer fits searches, in a few halvings. Enlarged text (125 % or more,
+// js/text-size.js) is never scaled: that layout scrolls instead.
+import { textLarge } from "./text-size.js";
+
+const html = document.documentElement;
+const STEP = 1.06; // how much bigger to try once the page has room again
+
+export function fitter({ regions = () => [], floor = 0.7, enabled = () => true } = {}) {
+  let last = null; // the root size that fitted last time (px), null: the stylesheet's
+  let own = ""; // the root's inline size as fit() last left it
+  let outside = ""; // an inline size someone else gave the root (kept, never scaled)
+
+  const fits = () => {
+    const page = document.scrollingElement;
+    if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) return false;
+    return regions().every((node) => !node || node.scrollHeight <= node.clientHeight + 1);
+  };
+  const set = (size) => {
+    html.style.fontSize = size === null ? outside : `${size}px`;
+    own = html.style.fontSize;
+  };
+
+  function fit() {
+    if (html.style.fontSize !== own) outside = html.style.fontSize;
+    set(null);
+    // Enlarged text (js/text-size.js) scrolls instead: fitting would undo the reader's size.
+    if (!enabled() || textLarge()) {
+      last = null;
+      return;
+    }
+    const base = parseFloat(getComputedStyle(html).fontSize);
+    let size = last === null ? base : Math.min(last, base);
+    set(size < base ? size : null);
+    if (fits()) {
+      // Room again (a smaller hand, a closed panel): one step back towards the full size.
+      if (size < base) {
+        const bigger = Math.min(base, size * STEP);
+        set(bigger < base ? bigger : null);
+        if (fits()) size = bigger;
+        else set(size);
+      }
+    } else {
+      // Too big: halve the range between the floor and this size a few times.
+      let low = base * floor;
+      let high = size;
+      for (let i = 0; i < 5; i += 1) {
+        const mid = (low + high) / 2;
+        set(mid);
+        if (fits()) low = mid;
+        else high = mid;
+      }
+      size = low;
+      set(size);
+    }
+    last = size >= base ? null : Math.round(size * 10) / 10;
+    set(last);
+  }
+
+  addEventListener("resize", () => {
+    last = null;
+    requestAnimationFrame(fit);
+  });
+  return fit;
+}
