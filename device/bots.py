@@ -140,12 +140,14 @@ class BotRunner:
         try:
             action = future.result()
         except Exception as err:  # a bot's failure never stops the table
-            log.error("bot at seat %d could not decide: %s", turn.seat + 1, err)
+            # Only the error's type: a message may name a card of the bot's hand.
+            log.error("bot at seat %d could not decide: %s", turn.seat + 1, type(err).__name__)
             return None
         try:
             self._table.bot_act(turn, action)
         except Exception as err:  # refused: think again at the table's next change
-            log.error("bot at seat %d: move refused: %s", turn.seat + 1, err)
+            code = getattr(err, "code", type(err).__name__)  # never the message: it may name a card
+            log.error("bot at seat %d: move refused: %s", turn.seat + 1, code)
             return None
         return 0.0  # look again at once: another bot may be waited for
 
