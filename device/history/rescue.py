@@ -60,11 +60,12 @@ def open_journal(path: Path, build: Callable[[Journal], T]) -> tuple[Journal, T,
         journal.close()
         raise
     except DAMAGE as err:
-        log.exception("the journal could not be read")
+        # Only the error's type: a row's message could name a card or a name.
+        log.error("the journal could not be read (%s)", type(err).__name__)
         journal.close()
         if copied is not None:  # a copy of the damage: `restore --last` must skip it
             copied.unlink(missing_ok=True)
-        return _afresh(path, build, f"{type(err).__name__}: {err}")
+        return _afresh(path, build, f"a row the table cannot read ({type(err).__name__})")
 
 
 def _afresh(path: Path, build: Callable[[Journal], T], reason: str) -> tuple[Journal, T, Rescued]:
