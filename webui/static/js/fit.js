@@ -60,7 +60,8 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
       size = low;
       set(size);
     }
-    last = size >= base ? null : Math.round(size * 10) / 10;
+    // Rounded down: a size rounded up by a fraction of a pixel can overflow again.
+    last = size >= base ? null : Math.floor(size * 10) / 10;
     set(last);
   }
 
