@@ -19,7 +19,7 @@ const root = document.getElementById("host");
 const warnings = document.querySelector("[data-testid=hardware-warnings]");
 let games = [];
 let version = -1;
-let settings = null; // the lobby settings form: {key, node, read, dirty}
+let settings = null; // the lobby settings form: {key, node, dirty, edits}
 let stopListening = () => {};
 
 function listen() {
@@ -82,10 +82,15 @@ function settingsForm(state) {
   };
   const key = JSON.stringify(current);
   if (settings && (settings.key === key || settings.dirty)) return settings.node;
-  const fields = setupFields(games, current, () => (settings.dirty = true));
+  const fields = setupFields(games, current, () => {
+    settings.dirty = true;
+    settings.edits += 1;
+  });
   const save = async (event) => {
     event.preventDefault();
-    if (await call("/api/host/configure", fields.read())) settings.dirty = false;
+    // A change made while this save was on its way is still unsaved: keep the form.
+    const edits = settings.edits;
+    if ((await call("/api/host/configure", fields.read())) && settings.edits === edits) settings.dirty = false;
   };
   const node = h(
     "form",
@@ -95,7 +100,7 @@ function settingsForm(state) {
     h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "host-save" }, t("Save settings")),
       rulesButton(() => chosenRules(fields.read()))), // the chosen game's card, with these options
   );
-  settings = { key, node, dirty: false };
+  settings = { key, node, dirty: false, edits: 0 };
   return node;
 }
 
