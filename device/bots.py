@@ -20,7 +20,7 @@ import multiprocessing
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from typing import Any
 
 from device.table import Table
@@ -90,7 +90,12 @@ class _Ticket:
 
 class BotRunner:
     """Watches the table and plays its bots' turns; `start()` runs it on a thread,
-    `step()` does one look (tests drive it with a synchronous executor and a fake clock)."""
+    `step()` does one look (tests drive it with a synchronous executor and a fake clock).
+
+    A worker process that dies (the unit's memory ceiling, a signal) breaks its pool:
+    the runner starts a new one from `pools` and thinks that turn again. A search that
+    fails, or breaks the worker twice on one turn, gives way to the "easy" strategy,
+    chosen here at once: the table never waits for a bot that cannot think."""
 
     def __init__(
         self,
@@ -100,10 +105,13 @@ class BotRunner:
         ticket: Any = None,
         clock: Callable[[], float] = time.monotonic,
         thinker: Callable[..., Any] = think,
+        pools: Callable[[], tuple[Executor, Any]] | None = process_pool,
     ) -> None:
         self._table = table
+        self._pools = pools if executor is None else None
         if executor is None:
-            executor, ticket = process_pool()
+            assert pools is not None
+            executor, ticket = pools()
         self._executor = executor
         self._ticket = ticket if ticket is not None else _Ticket()
         self._clock = clock
@@ -112,6 +120,7 @@ class BotRunner:
         self._stopping = False
         self._thread: threading.Thread | None = None
         self._turn: BotTurn | None = None  # the turn being thought or waited for
+        self._broke_on: tuple[int, int] | None = None  # the turn a worker last died on
         self._since = 0.0  # when it became that bot's turn
         self._future: Future[Any] | None = None
         self._unsubscribe = table.subscribe(lambda _version: self._wake.set())
@@ -139,10 +148,17 @@ class BotRunner:
         self._turn, self._future = None, None
         try:
             action = future.result()
+        except BrokenExecutor:
+            self._restart()
+            if self._broke_on != turn.key:
+                self._broke_on = turn.key
+                return 0.0  # think that turn again, in the new process
+            action = self._easy(turn, "the thinking process stopped twice")
         except Exception as err:  # a bot's failure never stops the table
             # Only the error's type: a message may name a card of the bot's hand.
-            log.error("bot at seat %d could not decide: %s", turn.seat + 1, type(err).__name__)
-            return None
+            action = self._easy(turn, type(err).__name__)
+        if action is None:
+            return None  # nothing to play: the table's next change looks again
         try:
             self._table.bot_act(turn, action)
         except Exception as err:  # refused: think again at the table's next change
@@ -155,12 +171,35 @@ class BotRunner:
         self._ticket.value += 1
         seed = turn.key[0] * 1_000_003 + turn.key[1]  # reproducible per game and moment
         self._turn, self._since = turn, self._clock()
-        future = self._executor.submit(
-            self._thinker, turn.engine, turn.view, turn.seat, turn.level, seed, self._ticket.value
-        )
+        args = (turn.engine, turn.view, turn.seat, turn.level, seed, self._ticket.value)
+        try:
+            future = self._executor.submit(self._thinker, *args)
+        except BrokenExecutor:  # the worker died between two turns
+            self._restart()
+            future = self._executor.submit(self._thinker, *args)
         future.add_done_callback(lambda _done: self._wake.set())
         self._future = future
         return turn
+
+    def _easy(self, turn: BotTurn, why: str) -> Any:
+        """The "easy" strategy's move for `turn`, chosen in this thread (it is cheap);
+        None when even that fails (logged by its type: a message may name a card)."""
+        log.error("bot at seat %d could not think (%s): it plays easy", turn.seat + 1, why)
+        seed = turn.key[0] * 1_000_003 + turn.key[1]
+        try:
+            return bots.choose(turn.engine, turn.view, turn.seat, "easy", seed=seed)
+        except Exception as err:
+            log.error("bot at seat %d: no move at all: %s", turn.seat + 1, type(err).__name__)
+            return None
+
+    def _restart(self) -> None:
+        """A new worker process for a broken one (the old pool is let go)."""
+        if self._pools is None:
+            raise RuntimeError("the bots' executor broke and this runner cannot replace it")
+        log.warning("bots: the thinking process stopped; starting a new one")
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor, ticket = self._pools()
+        self._ticket = ticket if ticket is not None else _Ticket()
 
     def _drop(self) -> None:
         self._ticket.value += 1  # a search still running stops at its next playout

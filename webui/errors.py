@@ -47,6 +47,7 @@ answered 500; a 500 is always a bug.
 | name_is_bot | 409 | a person may not take a bot's name (device/names.py BOT_NAMES) |
 | hints_off / no_hint | 409 | hints are off at this table / a hint only on the seat's own turn |
 | bot_level / no_bots | 409 | a level not in engines.bots.LEVELS / a game without bots |
+| last_person | 409 | a bot never takes the last person's seat (bots do not play on for nobody) |
 | not_over | 409 | play again or another game only once the game is over |
 | game_in_progress | 409 | a replay of a game still in its lobby or in play (history/replay.py) |
 | not_started | 409 | a replay of a game that never started |

@@ -64,7 +64,8 @@ from device.box.menus import (
 from device.colour_round import ColourMode, view_has_colours
 from device.companion.scoreboard import OnShow
 from device.hotspot import HotspotState
-from device.i18n import N_, Text
+from device.i18n import N_
+from device.table.notices import marked
 from device.throw_show import THROWERS, ThrowShow
 
 Clock = Callable[[], float]
@@ -74,9 +75,11 @@ FOLLOW_GRACE = 1.0  # seconds: presses meant for a screen the table took away ar
 
 def notice_text(notice: Mapping[str, Any]) -> str:
     """A seat notice of the table, to be said in the table's language: by its template
-    and params when it carries them, else its English text."""
+    and params when it carries them (a bot's name marked short), else its English text."""
     template = notice.get("template")
-    return Text(template, notice.get("params")) if template else str(notice["text"])
+    if not template:
+        return str(notice["text"])
+    return marked(template, notice.get("params") or {}, notice.get("bot"), short=True)
 
 
 class Controls:
@@ -206,11 +209,19 @@ class Controls:
         release = status.get("release")
         asked = (release["seat"], release["by"]) if release else None
         if release and asked != self._release_asked:
+            number = release["seat"] + 1
             if release.get("box_confirms"):  # too few people: the box's press decides
-                question = N_("Free seat {number}?", number=release["seat"] + 1)
+                question = (
+                    N_("Seat {number} to a bot?", number=number)
+                    if release.get("bot")
+                    else N_("Free seat {number}?", number=number)
+                )
                 self.menu = self._release_menu = confirm(question, ConfirmRelease(), PLAYING)
+            elif release.get("bot"):
+                asks = N_("The host asks to give seat {number} to a bot", number=number)
+                self.show_notice(N_("Free a seat?"), [asks])
             else:
-                asks = N_("The host asks to free seat {number}", number=release["seat"] + 1)
+                asks = N_("The host asks to free seat {number}", number=number)
                 self.show_notice(N_("Free a seat?"), [asks])
         if not release and self._release_menu is not None:
             if self.menu is self._release_menu:

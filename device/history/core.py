@@ -319,22 +319,29 @@ def _seat_names(
 ) -> tuple[dict[int, dict[int, str]], dict[int, dict[int, str]]]:
     """Each game's name per seat: its seat's holder, else the last who held it (a seat
     freed and left empty), from the seat log; and each game's bot seats with their
-    level (the seats' kind, never their names)."""
+    level (the seats' kind and the seat log's level, never their names)."""
     if not ids:
         return {}, {}
     marks = ", ".join("?" * len(ids))
     names: dict[int, dict[int, str]] = {}
-    for game_id, seat, name in db.execute(
-        f"SELECT game_id, seat, name FROM seat_log WHERE game_id IN ({marks}) ORDER BY id", ids
-    ):
-        names.setdefault(game_id, {})[seat] = name
     bots: dict[int, dict[int, str]] = {}
+
+    def held(game_id: int, seat: int, name: str, level: str | None) -> None:
+        names.setdefault(game_id, {})[seat] = name
+        if level is None:
+            bots.get(game_id, {}).pop(seat, None)
+        else:
+            bots.setdefault(game_id, {})[seat] = level
+
+    for game_id, seat, name, level in db.execute(
+        f"SELECT game_id, seat, name, level FROM seat_log WHERE game_id IN ({marks}) ORDER BY id",
+        ids,
+    ):
+        held(game_id, seat, name, level)
     for game_id, seat, name, kind, level in db.execute(
         f"SELECT game_id, seat, name, kind, level FROM seats WHERE game_id IN ({marks})", ids
     ):
-        names.setdefault(game_id, {})[seat] = name
-        if kind == "bot":
-            bots.setdefault(game_id, {})[seat] = level or "normal"
+        held(game_id, seat, name, (level or "normal") if kind == "bot" else None)
     return names, bots
 
 

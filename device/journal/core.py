@@ -126,6 +126,7 @@ class SeatLogEntry:
     name: str
     by: str | None
     at: float
+    level: str | None = None  # the seat's bot's level; None: a person
 
 
 def opener_hash(key: str) -> str:
@@ -605,10 +606,20 @@ class Journal:
 
     # --- the seat log: who left or took a seat during play -------------------------------
 
-    def log_seat(self, game_id: int, kind: str, seat: int, name: str, by: str | None = None) -> int:
+    def log_seat(
+        self,
+        game_id: int,
+        kind: str,
+        seat: int,
+        name: str,
+        by: str | None = None,
+        level: str | None = None,
+    ) -> int:
+        """A seat change during play; `level` when the seat's holder is a bot."""
         cursor = self._write(
-            "INSERT INTO seat_log (game_id, kind, seat, name, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (game_id, kind, seat, name, by, time.time()),
+            "INSERT INTO seat_log (game_id, kind, seat, name, by, at, level)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, kind, seat, name, by, time.time(), level),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -617,7 +628,7 @@ class Journal:
         """The game's latest seat changes, oldest first."""
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, kind, seat, name, by, at FROM seat_log WHERE game_id = ?"
+                "SELECT id, kind, seat, name, by, at, level FROM seat_log WHERE game_id = ?"
                 " ORDER BY id DESC LIMIT ?",
                 (game_id, limit),
             ).fetchall()

@@ -187,6 +187,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             # Every seat before bots was a person's.
             "ALTER TABLE seats ADD COLUMN kind TEXT NOT NULL DEFAULT 'person'",
             "ALTER TABLE seats ADD COLUMN level TEXT",  # a bot's (engines/bots): NULL for people
+            # A seat change names a bot as one on every screen, after it left too.
+            "ALTER TABLE seat_log ADD COLUMN level TEXT",
         ),
     ),
 )

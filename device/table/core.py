@@ -394,14 +394,17 @@ class Table:
         return ticket
 
     def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seat a player (lock held); the first seated becomes host, in one transaction."""
+        """Seat a player (lock held); the first seated becomes host, in one transaction.
+        In the lobby a person takes a bot's seat at once (a free seat first); during
+        play a bot's seat is freed with the table's consent first (release_seat)."""
         s = self._state
         free = [seat for seat in range(s.players) if seat not in s.seats]
-        if not free:
+        bots_leave = sorted(s.bots) if s.phase == "lobby" else []
+        if not free and not bots_leave:
             raise TableError("every seat is taken: you can watch the game instead", "table_full")
         if seat is None:
-            seat = free[0]
-        elif seat not in free:
+            seat = (free or bots_leave)[0]
+        elif seat not in free and seat not in bots_leave:
             raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
@@ -420,6 +423,8 @@ class Table:
         playing = s.phase == "playing"
         assert s.record_id is not None
         with self._journal.transaction():
+            if seat in s.seats:  # a bot's, in the lobby: the person takes it back
+                self._journal.clear_seat(s.record_id, seat)
             self._journal.set_seat(s.record_id, seat, name, token)
             if hosts:
                 self._journal.set_host(s.record_id, seat)
@@ -434,10 +439,13 @@ class Table:
 
     # --- bots (device/bots.py plays them) ---------------------------------------------
 
-    def add_bot(self, seat: Any, level: Any = "normal") -> str:
-        """Give a free seat to a bot at `level`, in the lobby or during play (as anyone may
-        take a free seat then); returns the bot's name. A person takes it back by having
-        the host free it (release_seat), as any seat."""
+    def add_bot(self, seat: Any, level: Any = "normal", by: int | None = None) -> str | None:
+        """Give a seat to a bot at `level`, asked by seat `by` (the host; None: the box).
+        A free seat is the bot's at once (as anyone may take a free seat); returns the
+        bot's name. A person's seat is freed first with the same consent as release_seat
+        (at once in the lobby or for the asker's own seat), the bot sitting down in the
+        same transaction: its name, or None while the table is asked. A person takes a
+        bot's seat back by joining in the lobby, or by the host freeing it during play."""
         if level not in bots.LEVELS:
             raise TableError(
                 "a bot's level is one of {levels}", "bot_level", {"levels": ", ".join(bots.LEVELS)}
@@ -452,22 +460,37 @@ class Table:
                 raise TableError("this game has no bots", "no_bots") from None
             if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
                 raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
-            if seat in s.seats:
+            if seat in s.bots:
                 raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
-            used = {record.name for record in s.seats.values()}
-            name = next(bot for bot in BOT_NAMES if bot not in used)  # more names than seats
-            token = secrets.token_urlsafe(18)  # never handed out: no phone plays a bot
-            assert s.record_id is not None
-            playing = s.phase == "playing"
-            with self._journal.transaction():
-                self._journal.set_seat(s.record_id, seat, name, token, kind="bot", level=level)
-                if playing:
-                    entry = self._log_seat("took", seat, name)
-            s.seats[seat] = SeatRecord(seat, name, token, "bot", level)
-            if playing:
-                self._notify(entry)
+            if s.people == {seat}:  # bots never play on for nobody
+                raise TableError(
+                    "{name} is the last person at the table: a bot cannot take their seat",
+                    "last_person",
+                    {"name": s.seats[seat].name},
+                )
+            if seat in s.seats:
+                step = release.ask(s.release, s.phase, seat, by, self._seating(), bot=level)
+                self._carry_out(step)
+                name = s.seats[seat].name if step.action == "free" else None
+            else:
+                with self._journal.transaction():
+                    name = self._seat_bot(seat, level)
             change = self._changed()
         self._publish(change)
+        return name
+
+    def _seat_bot(self, seat: int, level: str) -> str:
+        """Seat a bot at `level` in the free `seat` (lock held, inside the caller's
+        transaction); returns its name."""
+        s = self._state
+        used = {record.name for record in s.seats.values()}
+        name = next(bot for bot in BOT_NAMES if bot not in used)  # more names than seats
+        token = secrets.token_urlsafe(18)  # never handed out: no phone plays a bot
+        assert s.record_id is not None
+        self._journal.set_seat(s.record_id, seat, name, token, kind="bot", level=level)
+        if s.phase == "playing":
+            self._notify(self._log_seat("took", seat, name, level=level))
+        s.seats[seat] = SeatRecord(seat, name, token, "bot", level)
         return name
 
     def bot_turns(self) -> list[BotTurn]:
@@ -624,15 +647,21 @@ class Table:
                 self._journal.end_game(s.record_id, "abandoned")
             self._reset()
         elif step.action == "free":
-            self._free(step.seat, step.log, step.by)
+            with self._journal.transaction():
+                self._free(step.seat, step.log, step.by)
+                if step.bot is not None:  # given to a bot: it sits down at once
+                    self._seat_bot(step.seat, step.bot)
         elif step.action == "end":
             assert s.release is not None
             asked = s.release.seat
             with self._journal.transaction():
                 self._journal.set_release_request(s.record_id, None)
                 name = s.seat_name(asked)
+                level = s.seats[asked].level if asked in s.seats else None
                 logged = (
-                    [] if step.log is None else [self._log_seat(step.log, asked, name, step.by)]
+                    []
+                    if step.log is None
+                    else [self._log_seat(step.log, asked, name, step.by, level)]
                 )
             s.release = None
             s.notices = notices.latest(s.notices, logged)
@@ -658,7 +687,9 @@ class Table:
                     self._journal.forget_opener(s.record_id)
             if request != s.release:
                 self._journal.set_release_request(s.record_id, release.to_data(request))
-            logged = [] if kind is None else [self._log_seat(kind, seat, holder.name, by)]
+            logged = (
+                [] if kind is None else [self._log_seat(kind, seat, holder.name, by, holder.level)]
+            )
             self._take_backs.seat_left(seat, self._seating())  # an asker's request ends
         del s.seats[seat]
         if host != s.host_seat:
@@ -666,10 +697,13 @@ class Table:
         s.release = request
         s.notices = notices.latest(s.notices, logged)
 
-    def _log_seat(self, kind: str, seat: int, name: str, by: str | None = None) -> SeatLogEntry:
+    def _log_seat(
+        self, kind: str, seat: int, name: str, by: str | None = None, level: str | None = None
+    ) -> SeatLogEntry:
+        """A seat change during play, journaled; `level` marks a bot's seat."""
         assert self._state.record_id is not None
-        entry_id = self._journal.log_seat(self._state.record_id, kind, seat, name, by)
-        return SeatLogEntry(entry_id, kind, seat, name, by, time.time())
+        entry_id = self._journal.log_seat(self._state.record_id, kind, seat, name, by, level)
+        return SeatLogEntry(entry_id, kind, seat, name, by, time.time(), level)
 
     def _notify(self, entry: SeatLogEntry) -> None:
         self._state.notices = notices.latest(self._state.notices, [entry])
@@ -1047,7 +1081,7 @@ class Table:
                 if host == seat:
                     host = min(rest) if rest else None
                 with self._journal.transaction():
-                    entry = self._log_seat("left", seat, holder.name)
+                    entry = self._log_seat("left", seat, holder.name, level=holder.level)
                     if host != s.host_seat:
                         self._journal.set_host(s.record_id, host)
                 del s.seats[seat]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from device import i18n
@@ -12,16 +13,32 @@ NOTICES_SHOWN = 4  # seat changes during play listed on every screen, newest las
 
 def notice(entry: SeatLogEntry) -> dict[str, Any]:
     """A seat change as every screen shows it: names and seat numbers only. "text" is
-    the English; "template" and "params" let each screen word it in its own language."""
+    the English; "template" and "params" let each screen word it in its own language,
+    marking the name as a bot's when "bot" (its level) is set ("Bot: Cogwheel, easy
+    took seat 3")."""
     said = notice_words(entry)
     return {
         "id": entry.id,
         "kind": entry.kind,
         "seat": entry.seat,
-        "text": str(said),
+        "text": str(marked(said.message, said.params, entry.level)),
         "template": said.message,
         "params": dict(said.params),
+        "bot": entry.level,
     }
+
+
+def marked(
+    template: str, params: Mapping[str, Any], bot: str | None, *, short: bool = False
+) -> i18n.Text:
+    """A notice's words with its name marked as a bot's at `bot`'s level (None: a
+    person's, unmarked); `short` for the OLED's narrow lines ("Cogwheel (bot)")."""
+    if bot is None or "name" not in params:
+        return i18n.Text(template, params)
+    label = i18n.BOT_SHORT if short else i18n.BOT_LABELS.get(bot)
+    if label is None:
+        return i18n.Text(template, params)
+    return i18n.Text(template, {**params, "name": i18n.Text(label, {"name": params["name"]})})
 
 
 def latest(notices: list[dict[str, Any]], entries: list[SeatLogEntry]) -> list[dict[str, Any]]:

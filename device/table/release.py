@@ -8,7 +8,9 @@ asker alone, who could then read the freed hand from a second phone: there only 
 holder's consent or a press on the box (`by_box`: someone at the table, in sight of
 both) frees it. In the lobby, and for the asker's own seat, a seat is freed at once.
 Bots never consent and never count as people (`Seating.people`): a bot's seat is freed
-with the people's consent, without the grace a phone has to refuse.
+with the people's consent, without the grace a phone has to refuse. A person's seat
+given to a bot during play is freed with the same consent, and the bot (its level in
+the request: `bot`) sits down in the same transaction.
 
 Pure: `ask` and `answer` read the pending request and the table (`Seating`) and say
 what to do (a `Step`); the Table carries it out in one journal transaction (freeing
@@ -37,6 +39,7 @@ class ReleaseRequest:
     by: int | None  # the seat that asked (the host), None for the box
     asked: float  # the table's clock when asked
     agreed: frozenset[int] = frozenset()
+    bot: str | None = None  # once freed, a bot at this level takes the seat
 
 
 @dataclass(frozen=True)
@@ -50,21 +53,30 @@ class Step:
     log: str | None = None  # the seat log's kind (left, freed, kept, refused)
     by: str | None = None  # "holder", "table", or the name of the player who refused
     request: ReleaseRequest | None = None  # the request kept
+    bot: str | None = None  # once the seat is freed, a bot at this level takes it
 
 
-def ask(request: ReleaseRequest | None, phase: str, seat: Any, by: int | None, at: Seating) -> Step:
-    """Free `seat` (asked by seat `by`, None for the box): at once in the lobby or for
-    the asker's own seat, with the table's consent when it is complete, else ask."""
+def ask(
+    request: ReleaseRequest | None,
+    phase: str,
+    seat: Any,
+    by: int | None,
+    at: Seating,
+    bot: str | None = None,
+) -> Step:
+    """Free `seat` (asked by seat `by`, None for the box), for a bot at level `bot` to
+    take it when set: at once in the lobby or for the asker's own seat, with the
+    table's consent when it is complete, else ask."""
     if phase not in ("lobby", "playing"):
         raise TableError("there is no open game", "no_game")
     if not isinstance(seat, int) or seat not in at.taken:
         raise TableError("seat {seat} is already free", "seat_free", {"seat": _number(seat)})
     if phase == "lobby":
-        return Step("freed", "free", seat)
+        return Step("freed", "free", seat, bot=bot)
     if seat == by:
-        return Step("freed", "free", seat, "left")
+        return Step("freed", "free", seat, "left", bot=bot)
     if request is not None:
-        if request.seat != seat:
+        if request.seat != seat or request.bot != bot:
             raise TableError(
                 "freeing seat {seat} is already asked: wait for the answer, or withdraw it",
                 "release_pending",
@@ -72,7 +84,7 @@ def ask(request: ReleaseRequest | None, phase: str, seat: Any, by: int | None, a
             )
         return _with_the_table(request, at)
     agreed = frozenset({by}) if by is not None and by in at.people else frozenset()
-    return Step("asked", "keep", request=ReleaseRequest(seat, by, at.now, agreed))
+    return Step("asked", "keep", request=ReleaseRequest(seat, by, at.now, agreed, bot))
 
 
 def answer(request: ReleaseRequest | None, phase: str, seat: int, allow: bool, at: Seating) -> Step:
@@ -87,15 +99,17 @@ def answer(request: ReleaseRequest | None, phase: str, seat: int, allow: bool, a
         raise TableError("join the table first", "not_seated")
     if seat == request.seat:
         if allow:
-            return Step("freed", "free", seat, "freed", "holder")
+            return Step("freed", "free", seat, "freed", "holder", bot=request.bot)
         return Step("refused", "end", log="kept")
     if seat == request.by:
         return _with_the_table(request, at) if allow else Step("withdrawn", "end")
     if not allow:
         return Step("refused", "end", log="refused", by=at.name(seat))
-    agreed = ReleaseRequest(request.seat, request.by, request.asked, request.agreed | {seat})
+    agreed = ReleaseRequest(
+        request.seat, request.by, request.asked, request.agreed | {seat}, request.bot
+    )
     if why_not_yet(agreed, at) is None:
-        return Step("freed", "free", request.seat, "freed", "table")
+        return Step("freed", "free", request.seat, "freed", "table", bot=request.bot)
     return Step("agreed", "keep", request=agreed)
 
 
@@ -109,7 +123,7 @@ def by_box(request: ReleaseRequest | None, phase: str) -> Step:
     there): the asked-for seat is freed."""
     if request is None or phase != "playing":
         raise TableError("nobody is asking to free a seat", "no_release")
-    return Step("freed", "free", request.seat, "freed", "box")
+    return Step("freed", "free", request.seat, "freed", "box", bot=request.bot)
 
 
 def box_must_confirm(request: ReleaseRequest | None, at: Seating) -> bool:
@@ -146,7 +160,9 @@ def after_freed(request: ReleaseRequest | None, seat: int) -> ReleaseRequest | N
     if request is None or seat in (request.seat, request.by):
         return None
     if seat in request.agreed:
-        return ReleaseRequest(request.seat, request.by, request.asked, request.agreed - {seat})
+        return ReleaseRequest(
+            request.seat, request.by, request.asked, request.agreed - {seat}, request.bot
+        )
     return request
 
 
@@ -164,6 +180,7 @@ def status(request: ReleaseRequest | None, at: Seating) -> dict[str, Any] | None
         "waiting": sorted(others - request.agreed),
         "grace": GRACE,
         "box_confirms": box_must_confirm(request, at),
+        "bot": request.bot,  # the level of the bot that takes the seat; None: left free
     }
 
 
@@ -171,7 +188,8 @@ def to_data(request: ReleaseRequest | None) -> dict[str, Any] | None:
     """What the journal keeps of a request to free a seat (its clock restarts on resume)."""
     if request is None:
         return None
-    return {"seat": request.seat, "by": request.by, "agreed": sorted(request.agreed)}
+    data = {"seat": request.seat, "by": request.by, "agreed": sorted(request.agreed)}
+    return {**data, "bot": request.bot} if request.bot else data
 
 
 def resumed(
@@ -185,14 +203,15 @@ def resumed(
     if not data or data["seat"] not in taken:
         return None
     people = taken if people is None else people
-    return ReleaseRequest(data["seat"], data["by"], now, frozenset(data["agreed"]) & set(people))
+    agreed = frozenset(data["agreed"]) & set(people)
+    return ReleaseRequest(data["seat"], data["by"], now, agreed, data.get("bot"))
 
 
 def _with_the_table(request: ReleaseRequest, at: Seating) -> Step:
     why_not = why_not_yet(request, at)
     if why_not is not None:
         raise why_not
-    return Step("freed", "free", request.seat, "freed", "table")
+    return Step("freed", "free", request.seat, "freed", "table", bot=request.bot)
 
 
 def _number(seat: object) -> str:

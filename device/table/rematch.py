@@ -119,12 +119,13 @@ def open_next(journal: Journal, nxt: NextGame, rules_version: int) -> TableState
     )
     dropped = [
         SeatLogEntry(
-            journal.log_seat(record_id, DROPPED, r.seat, r.name),
+            journal.log_seat(record_id, DROPPED, r.seat, r.name, level=r.level),
             DROPPED,
             r.seat,
             r.name,
             None,
             time.time(),
+            r.level,
         )
         for r in nxt.seats.freed
     ]

@@ -73,8 +73,47 @@ def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
     suggest = host.get_by_test_id("suggest")
     expect(suggest).to_be_visible()  # Ana's turn, at once or after the bot's move
     suggest.click()
-    expect(host.get_by_test_id("hint")).to_contain_text("Suggested:")
+    # In the game's own words, with the board's labels: "Move the pile on B2 onto B3".
+    expect(host.get_by_test_id("hint")).to_contain_text(
+        re.compile(r"Suggested: Move the pile on [A-E][1-5] onto [A-E][1-5]")
+    )
     save_screenshot(host, "web-seat-hint.png")
     table = contexts.page(SCREEN)
     table.goto("/table")
     expect(table.get_by_text("Suggested:")).to_have_count(0)
+
+
+def test_a_persons_seat_goes_to_a_bot_during_play_when_they_allow_it(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    host = contexts.page(PHONE)
+    host.goto("/")
+    host.get_by_test_id("setup-game").select_option("sarena")
+    host.get_by_test_id("setup-players").select_option("2")
+    host.get_by_test_id("new-name").fill("Ana")
+    host.get_by_test_id("new-open").click()
+    expect(host).to_have_url(re.compile(r"/host$"))
+    code = device.get("/api/status")["room"]
+    bo = contexts.page(SIZES[0])
+    bo.goto(f"/J/{code}")
+    bo.get_by_test_id("join-name").fill("Bo")
+    bo.get_by_test_id("join-submit").click()
+    expect(bo).to_have_url(re.compile(r"/seat$"))
+    host.get_by_test_id("host-start").click()
+    expect(host).to_have_url(re.compile(r"/seat$"))
+    host.goto("/host")
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.locator('[data-testid=bot-level][data-seat="1"]').select_option("easy")
+    give = host.locator('[data-testid=add-bot][data-seat="1"]')
+    expect(give).to_have_text("Give to a bot")
+    give.click()
+    asked = bo.get_by_test_id("release-request")
+    expect(asked).to_contain_text("The host wants to give your seat to a bot")
+    expect(asked).to_be_in_viewport()
+    save_screenshot(bo, "web-seat-asked-for-a-bot-360x640.png")
+    bo.get_by_test_id("release-allow").click()
+    seat = host.locator('[data-testid=host-seat][data-seat="1"]')
+    expect(seat).to_contain_text(re.compile(r"Bot: \w+, easy"))
+    took = re.compile(r"Bot: \w+, easy took seat 2")
+    expect(host.get_by_test_id("notice").last).to_contain_text(took)
+    save_screenshot(host, "web-host-seat-given-to-a-bot.png")

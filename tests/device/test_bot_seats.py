@@ -44,13 +44,20 @@ class Inline(Executor):
         if self.held:
             self.waiting.append((future, work))
         else:
-            future.set_result(work())
+            self._run(future, work)
         return future
 
     def release(self) -> None:
         for future, work in self.waiting:
-            future.set_result(work())
+            self._run(future, work)
         self.waiting.clear()
+
+    @staticmethod
+    def _run(future: Future[Any], work: Callable[[], Any]) -> None:
+        try:
+            future.set_result(work())
+        except Exception as err:  # as a real executor: the future carries it
+            future.set_exception(err)
 
 
 def first_legal(engine: str, view: dict[str, Any], seat: int, level: str, *_: Any) -> Any:
@@ -101,8 +108,10 @@ def test_a_bot_takes_a_free_lobby_seat_and_is_journaled_as_one(
 
 def test_bot_seats_refuse_bad_requests_and_change_nothing(table: Table) -> None:
     lobby(table, "cena", 3)
+    table.add_bot(2, "easy")
     for seat, level, code in (
-        (0, "easy", "seat_taken"),
+        (0, "easy", "last_person"),  # bots never play on for nobody
+        (2, "normal", "seat_taken"),  # a bot's already
         (7, "easy", "no_such_seat"),
         (1, "genius", "bot_level"),
         ("1", "easy", "no_such_seat"),
@@ -110,13 +119,17 @@ def test_bot_seats_refuse_bad_requests_and_change_nothing(table: Table) -> None:
         with pytest.raises(TableError) as err:
             table.add_bot(seat, level)
         assert err.value.code == code
-    assert [s["taken"] for s in table.status()["seats"]] == [True, False, False]
+    assert [(s["taken"], s["bot"]) for s in table.status()["seats"]] == [
+        (True, None),
+        (False, None),
+        (True, "easy"),
+    ]
 
 
 def test_two_bots_have_two_names_and_no_person_may_take_one(table: Table) -> None:
     lobby(table, "cena", 3)
     first, second = table.add_bot(1), table.add_bot(2)
-    assert first != second
+    assert first is not None and first != second
     table.release_seat(2, by=0)  # the host frees a bot's seat in the lobby: at once
     room = table.status()["room"]
     with pytest.raises(TableError) as err:
@@ -228,6 +241,7 @@ def test_standings_keep_a_bot_apart_from_a_person_of_the_same_name() -> None:
 def test_screens_and_history_mark_a_bot_seat(table: Table, journal: Journal) -> None:
     lobby(table)
     name = table.add_bot(1, "strong")
+    assert name is not None
     status = table.status()
     assert seat_name(status, 1) == f"{name} (bot)"  # the OLED: narrow, the name first
     assert seat_name({**status, "language": "ja"}, 1) == f"{name}（ボット）"
@@ -294,3 +308,175 @@ def test_bots_do_not_play_on_for_nobody(table: Table) -> None:
     table.leave(0)
     assert table.bot_turns() == []
     assert table.status()["host"] is None  # host rights never pass to a bot
+
+
+def test_a_person_takes_a_bots_seat_in_the_lobby_at_once(table: Table) -> None:
+    lobby(table, "cena", 3)
+    room = table.status()["room"]
+    table.add_bot(1)
+    table.add_bot(2, "strong")
+    assert table.join(room, "Bo", seat=2)[0] == 2  # the seat asked for, a bot's
+    assert table.join(room, "Cy")[0] == 1  # no seat free: the first bot's
+    assert [s["bot"] for s in table.status()["seats"]] == [None, None, None]
+    with pytest.raises(TableError) as err:
+        table.join(room, "Di")
+    assert err.value.code == "table_full"
+
+
+def test_a_persons_seat_goes_to_a_bot_during_play_with_their_consent(
+    table: Table, journal: Journal
+) -> None:
+    lobby(table, "cena", 3)
+    room = table.status()["room"]
+    table.join(room, "Bo")
+    table.join(room, "Cy")
+    table.start()
+    assert table.add_bot(1, "easy", by=0) is None  # Bo's phone is asked first
+    assert table.status()["release"]["bot"] == "easy"
+    assert table.status()["seats"][1]["bot"] is None
+    again = Table(journal)  # a restart keeps what was asked
+    assert again.status()["release"]["bot"] == "easy"
+    assert table.answer_release(1, True) == "freed"  # Bo agrees: the bot sits down at once
+    seats = table.status()["seats"]
+    assert seats[1]["bot"] == "easy" and seats[1]["name"] != "Bo"
+    bot = seats[1]["name"]
+    kinds = [(n["kind"], n["bot"]) for n in table.status()["notices"][-2:]]
+    assert kinds == [("freed", None), ("took", "easy")]
+    assert table.status()["notices"][-1]["text"] == f"Bot: {bot}, easy took seat 2"
+    assert table.status()["release"] is None
+
+
+def test_the_host_hands_their_own_seat_to_a_bot_and_host_rights_pass_to_a_person(
+    table: Table,
+) -> None:
+    lobby(table, "cena", 3)
+    room = table.status()["room"]
+    table.join(room, "Bo")
+    table.join(room, "Cy")
+    table.start()
+    name = table.add_bot(0, "normal", by=0)  # one's own seat: at once
+    assert name is not None and table.status()["seats"][0]["bot"] == "normal"
+    assert table.status()["host"] == 1
+
+
+def test_a_bot_freed_and_left_empty_is_still_a_bot_in_notices_and_history(
+    table: Table, journal: Journal
+) -> None:
+    from device.box.controls import notice_text
+
+    lobby(table, "cena", 3)
+    table.join(table.status()["room"], "Bo")
+    bot = table.add_bot(2, "strong")
+    assert bot is not None
+    table.start()
+    assert table.release_seat(2, by=0) == "asked"  # two people: the box confirms
+    assert table.confirm_release_on_box() == "freed"
+    (freed,) = table.status()["notices"][-1:]
+    assert freed["bot"] == "strong"
+    assert freed["text"] == f"Seat 3 (Bot: {bot}, strong) was freed on the box"
+    assert notice_text(freed) == f"Seat 3 ({bot} (bot)) was freed on the box"  # the OLED
+    assert i18n.Text(freed["template"], freed["params"]).say("ja").count(bot) == 1
+    table.end_game()
+    (past,) = History(journal).games()
+    assert [(s.name, s.bot) for s in past.seats] == [("Ann", None), ("Bo", None), (bot, "strong")]
+
+
+class Broken(Inline):
+    """An executor whose worker has died: what it was thinking, and anything sent
+    after, fails as a dead ProcessPoolExecutor's does."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        from concurrent.futures.process import BrokenProcessPool
+
+        self.calls += 1
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+        return future
+
+
+def test_a_dead_worker_is_replaced_and_the_bot_moves(table: Table, clock: Clock) -> None:
+    lobby(table)
+    table.add_bot(1, "easy")
+    table.start()
+    pools: list[Executor] = [Broken(), Inline()]  # the first worker dies, its successor thinks
+    made: list[Executor] = []
+
+    def pool() -> tuple[Executor, Any]:
+        made.append(pools[len(made)])
+        return made[-1], None
+
+    runner = BotRunner(table, clock=clock, thinker=first_legal, pools=pool)
+    try:
+        while 1 not in table.to_act():
+            table.act(0, table.legal_actions(0)[0])
+        moved = table.version
+        runner.step()  # thought in the dead worker: broken
+        clock.now += table.bot_pace
+        assert runner.step() == 0.0 and len(made) == 2  # a new worker
+        runner.step()  # thinks again
+        clock.now += table.bot_pace
+        assert runner.step() == 0.0 and table.version > moved  # and plays
+    finally:
+        runner.close()
+
+
+def test_a_bot_that_cannot_think_plays_easy_and_logs_no_card(
+    table: Table, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    lobby(table)
+    table.add_bot(1, "strong")
+    table.start()
+
+    def failing(*_: Any) -> Any:
+        raise ValueError("secret: the red 3 is in my hand")
+
+    runner = BotRunner(table, Inline(), clock=clock, thinker=failing)
+    try:
+        while 1 not in table.to_act():
+            table.act(0, table.legal_actions(0)[0])
+        moved = table.version
+        runner.step()
+        clock.now += table.bot_pace
+        assert runner.step() == 0.0 and table.version > moved  # the easy strategy's move
+        assert "ValueError" in caplog.text and "secret" not in caplog.text
+    finally:
+        runner.close()
+
+
+@pytest.mark.slow
+def test_a_killed_worker_process_is_replaced(journal: Journal) -> None:
+    """The real worker, killed as the unit's memory ceiling would: a new one thinks."""
+    import os
+    import signal
+
+    from device.bots import process_pool
+
+    table = Table(journal)
+    lobby(table)
+    table.add_bot(1, "easy")
+    table.start()
+    made: list[Executor] = []
+
+    def pool() -> tuple[Executor, Any]:
+        executor, ticket = process_pool()
+        made.append(executor)
+        return executor, ticket
+
+    ahead = iter(range(0, 10**9, 100))
+    runner = BotRunner(table, clock=lambda: float(next(ahead)), pools=pool)
+    try:
+        worker = made[0].submit(os.getpid).result(timeout=60)
+        os.kill(worker, signal.SIGKILL)
+        runner.start()
+        changed = threading.Event()
+        table.subscribe(lambda _version: changed.set())
+        while 1 not in table.to_act():
+            table.act(0, table.legal_actions(0)[0])
+        for _ in range(100):
+            if 1 not in table.to_act():
+                break
+            assert changed.wait(timeout=60), "the bot never moved"
+            changed.clear()
+        assert 1 not in table.to_act() and len(made) == 2
+    finally:
+        runner.close()

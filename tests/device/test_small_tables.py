@@ -9,7 +9,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
+from device import i18n
 from device.journal import Journal
 from device.table import RELEASE_GRACE, Table, TableError
 from tests.device.box_rig import Rig
@@ -134,3 +136,26 @@ def test_an_empty_lobby_closes(tmp_path: Path) -> None:
         assert Table(reopened).status()["phase"] == "lobby"  # and after a restart
     finally:
         reopened.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_box_asks_to_give_a_seat_to_a_bot_and_its_yes_seats_one(
+    tmp_path: Path, language: str
+) -> None:
+    rig = Rig(tmp_path)
+    try:
+        rig.table.set_language(language)
+        rig.start_game("sarena", 2, ("Ann", "Bob"))
+        assert rig.table.add_bot(1, "easy", by=0) is None  # asked: Bob's phone, or the box
+        rig.flush()
+        asking = rig.box.controls.menu
+        assert asking is not None
+        question = i18n.Text("Seat {number} to a bot?", {"number": 2})
+        assert i18n.say(asking.title, language) == i18n.say(question, language)
+        picture = Image.frombytes("1", (128, 64), rig.oled.pictures()[-1])
+        picture.resize((512, 256)).save(tmp_path.parent / f"oled-seat-to-a-bot-{language}.png")
+        rig.click("B")
+        rig.click("A")  # Yes
+        assert rig.table.status()["seats"][1]["bot"] == "easy"
+    finally:
+        rig.close()

@@ -546,6 +546,7 @@ def test_the_holder_is_asked_and_may_refuse(four: Table) -> None:
         "waiting": [2, 3],
         "grace": RELEASE_GRACE,
         "box_confirms": False,
+        "bot": None,  # left free, not given to a bot
     }
     with pytest.raises(TableError, match="already asked"):
         four.release_seat(2, by=0)

@@ -27,10 +27,10 @@ def test_the_host_seats_a_bot_and_takes_the_seat_back(client: FlaskClient, table
 def test_bot_refusals(client: FlaskClient, table: Table, journal: Journal) -> None:
     seated = seat_players(client, table, start=False)
     host = seated.tokens[0]
-    ok(post(client, "/api/host/release", {"seat": 2}, host))
+    ok(post(client, "/api/host/bot", {"seat": 2}, host))
     before = snapshot(table, journal)
     cases = [
-        ({"seat": 1}, 409, "seat_taken"),
+        ({"seat": 2}, 409, "seat_taken"),  # a bot's already
         ({"seat": 9}, 409, "no_such_seat"),
         ({"seat": 2, "level": "genius"}, 400, "invalid_field"),
         ({"seat": "2"}, 400, "invalid_field"),
@@ -43,6 +43,21 @@ def test_bot_refusals(client: FlaskClient, table: Table, journal: Journal) -> No
     for seconds in (0, 11, True):
         refused(post(client, "/api/host/bot-pace", {"seconds": seconds}, host), 400)
     assert snapshot(table, journal) == before
+
+
+def test_a_persons_seat_goes_to_a_bot_during_play_once_they_allow_it(
+    client: FlaskClient, table: Table
+) -> None:
+    seated = seat_players(client, table, start=True)
+    host, holder = seated.tokens[0], seated.tokens[1]
+    asked = ok(post(client, "/api/host/bot", {"seat": 1, "level": "easy"}, host))
+    assert (asked["outcome"], asked["name"]) == ("asked", None)
+    assert seated.state(1)["table"]["release"]["bot"] == "easy"  # the holder's phone is asked
+    freed = ok(post(client, "/api/host/release/answer", {"allow": True}, holder))
+    assert freed["outcome"] == "freed"
+    seat = seated.state(0)["table"]["seats"][1]
+    assert (seat["taken"], seat["bot"]) == (True, "easy")
+    assert table.seat_of(holder) is None  # that phone left the game
 
 
 def test_the_bot_pace_is_a_table_setting(client: FlaskClient, table: Table) -> None:

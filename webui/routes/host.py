@@ -98,12 +98,14 @@ def release_answer() -> dict[str, Any]:
 
 @bp.post("/bot")
 def bot() -> dict[str, Any]:
-    """Give a free seat to a bot at a level (in the lobby, or a seat freed during play);
-    a person takes it back as any seat: the host frees it (/release)."""
-    require_host()
+    """Give a seat to a bot at a level: a free seat at once; a person's seat with the
+    same consent as freeing it (/release): "outcome" is "seated" or "asked". A person
+    takes a bot's seat back by joining in the lobby, or the host frees it (/release)."""
+    host = require_host()
     body = read_json(required={"seat": int}, optional={"level": str})
     level = one_of(body.get("level", "normal"), LEVELS, "level")
-    return {**OK, "name": table().add_bot(body["seat"], level)}
+    name = table().add_bot(body["seat"], level, by=host)
+    return {**OK, "name": name, "outcome": "asked" if name is None else "seated"}
 
 
 @bp.post("/bot-pace")

@@ -3,6 +3,7 @@
 // phone only; history records that it was used).
 import { api } from "./api.js";
 import { clearError, h, sentence, showError } from "./dom.js";
+import { gameModule } from "./games.js";
 import { t } from "./i18n.js";
 
 const PACES = [1, 2, 3, 5, 10];
@@ -33,21 +34,24 @@ export function botSettings(state) {
       t("Players may ask for a suggested move")));
 }
 
-// An action as "card W3 · type play": each game's own words are its hand's business.
-const shown = (action) => Object.entries(action).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(" ") : typeof v === "object" ? JSON.stringify(v) : v}`).join(" · ");
+// A suggested action in the game's own words (its hintText, as its hand says a move);
+// a game whose module has none offers no hints.
+const describer = (state) => gameModule(state.game)?.hintText ?? null;
 
 let hint = null; // {version, text}: shown until the table changes
 
 export function hintButton(state) {
   if (!state.table.hints || state.table.phase !== "playing") return null;
   if (!(state.to_act || []).includes(state.you.seat) || state.table.interlude) return null;
+  const describe = describer(state);
+  if (!describe) return null;
   const box = h("p", { class: "muted", "data-testid": "hint", role: "status" },
     hint && hint.version === state.table.version ? t("Suggested: {move}", { move: hint.text }) : "");
   const ask = async () => {
     box.textContent = t("Thinking…");
     const answer = await call("/api/hint", {});
     if (!answer) return (box.textContent = "");
-    hint = { version: state.table.version, text: shown(answer.action) };
+    hint = { version: state.table.version, text: describe(state, answer.action) || "" };
     box.textContent = t("Suggested: {move}", { move: hint.text });
   };
   return h("div", { class: "row" },

@@ -26,7 +26,12 @@ export const gameTitle = (title) => (title ? catalogText(title) : "");
 
 // A table notice (seat changes, dropped seats) in the reader's language: the box
 // sends its English template and params beside the English text.
-export const noticeText = (notice) => (notice.template ? catalogText(notice.template, notice.params) : notice.text);
+// A bot's name is marked on every screen ("Bot: Cogwheel, easy took seat 3").
+export const noticeText = (notice) => {
+  if (!notice.template) return notice.text;
+  const params = notice.bot ? { ...notice.params, name: botName(notice.params.name, notice.bot) } : notice.params;
+  return catalogText(notice.template, params);
+};
 
 // The lobby: room code and who has sat down.
 export function lobbyList(state) {

@@ -12,3 +12,4 @@ const top = (state) => [turnBanner(state), result(state), seatsGrid(state)];
 const details = (state) => [dealInfo(state), lastTrick(state), alliances(state), scores(state)];
 
 export { details, top };
+export { hintText } from "./hints.js"; // "Suggest a move" (js/bots.js)

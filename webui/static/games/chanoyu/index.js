@@ -11,3 +11,4 @@ const top = (state) => [turnBanner(state), result(state), seatsList(state)];
 const details = (state) => [roundInfo(state), lastTrick(state), scores(state)];
 
 export { details, top };
+export { hintText } from "./hints.js"; // "Suggest a move" (js/bots.js)

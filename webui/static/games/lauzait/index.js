@@ -10,3 +10,4 @@ export * from "./summary.js"; // what just happened: js/summary.js
 // sticks strip's "Bo · start player" (js/games.js throwPurpose).
 const PURPOSES = { water: () => t("water"), start: () => t("start player"), direction: () => t("direction") };
 export const throwPurpose = (word) => PURPOSES[word]?.() ?? word;
+export { hintText } from "./hints.js"; // "Suggest a move" (js/bots.js)

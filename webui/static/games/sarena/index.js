@@ -3,3 +3,4 @@ export { board, details, top } from "./board.js";
 export { handView as hand } from "./hand.js";
 export { optionsEditor as options } from "./options.js";
 export * from "./summary.js"; // what just happened: js/summary.js
+export { hintText } from "./hints.js"; // "Suggest a move" (js/bots.js)

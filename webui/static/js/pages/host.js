@@ -113,15 +113,23 @@ function releaseQuestion(state, seat) {
   return t("Ask to free seat {number} ({name})? Their phone is asked first. If it is lost, every other player must agree, and then you free it. Every screen is told.", which);
 }
 
-// A free seat can be given to a bot at a level (a person takes it back: Release).
-function botControl(seat) {
+// A free seat can be given to a bot at a level (a person takes it back: Release, or
+// joining in the lobby). During play a person's seat goes to a bot with the same
+// consent as freeing it: their phone is asked first.
+function botControl(state, seat) {
   const level = h("select", { "data-testid": "bot-level", "data-seat": seat, "aria-label": t("Bot's level for seat {number}", { number: seat + 1 }) },
     h("option", { value: "easy" }, t("easy bot")),
     h("option", { value: "normal", selected: true }, t("normal bot")),
     h("option", { value: "strong" }, t("strong bot")));
+  const taken = state.table.seats[seat].taken;
+  const which = { number: seat + 1, name: seatName(state, seat) };
+  const give = () => {
+    if (taken && !confirm(t("Give seat {number} ({name}) to a bot? Their phone is asked first, as for freeing a seat; then a bot plays that hand.", which))) return;
+    call("/api/host/bot", { seat, level: level.value });
+  };
   return h("span", { class: "row" }, level,
-    h("button", { type: "button", class: "secondary", "data-testid": "add-bot", "data-seat": seat,
-      onclick: () => call("/api/host/bot", { seat, level: level.value }) }, t("Seat a bot")));
+    h("button", { type: "button", class: "secondary", "data-testid": "add-bot", "data-seat": seat, onclick: give },
+      taken ? t("Give to a bot") : t("Seat a bot")));
 }
 
 function seatsPanel(state, { swap }) {
@@ -141,7 +149,10 @@ function seatsPanel(state, { swap }) {
             onclick: () => confirm(releaseQuestion(state, seat)) && call("/api/host/release", { seat: seat.seat }),
           }, state.table.phase === "playing" && seat.seat === state.you.seat ? t("Leave") : t("Release"))
         : null,
-      seat.taken ? null : botControl(seat.seat),
+      // A free seat, or (during play, nothing being asked) another person's.
+      !seat.taken || (state.table.phase === "playing" && !asking && !seat.bot && seat.seat !== state.you.seat)
+        ? botControl(state, seat.seat)
+        : null,
     ),
   );
   const choose = (testid, label) =>
@@ -186,7 +197,9 @@ function releasePanel(state) {
   return h(
     "section",
     { class: "panel notice", "data-testid": "host-release", "data-seat": ask.seat },
-    h("h2", {}, t("Freeing seat {number} ({name})", { number: ask.seat + 1, name: ask.name })),
+    h("h2", {}, ask.bot
+      ? t("Giving seat {number} ({name}) to a bot", { number: ask.seat + 1, name: ask.name })
+      : t("Freeing seat {number} ({name})", { number: ask.seat + 1, name: ask.name })),
     h("p", {}, t("{name}'s phone is asked to allow it. If that phone is lost, every other player agrees on theirs; then free it here ({name}'s phone may refuse for {seconds} s after you asked).", { name: ask.name, seconds: ask.grace })),
     h("p", { "data-testid": "host-release-answers" }, t("Agreed: {agreed}. Waiting for: {waiting}.", { agreed: names(ask.agreed), waiting: names(ask.waiting) })),
     h("div", { class: "actions" },

@@ -99,24 +99,41 @@ function releaseRequest(state) {
     h("div", { class: "actions" },
       h("button", { type: "button", "data-testid": "release-allow", onclick: () => answerRelease(true) }, yes),
       h("button", { type: "button", class: "secondary", "data-testid": "release-refuse", onclick: () => answerRelease(false) }, no));
+  const asked = { number: seat, name: ask.name };
   let body;
   if (ask.seat === me) {
     // Once per request; phones only let a page vibrate once someone has touched it.
     if (!askedMe && navigator.userActivation?.hasBeenActive) navigator.vibrate?.([200, 100, 200]);
     askedMe = true;
-    body = [
-      h("h2", {}, t("The host wants to free your seat")),
-      h("p", {}, t("If you allow it, this phone leaves the game and whoever takes the seat sees your hand.")),
-      buttons(t("Allow"), t("Refuse")),
-    ];
+    body = ask.bot
+      ? [
+          h("h2", {}, t("The host wants to give your seat to a bot")),
+          h("p", {}, t("If you allow it, this phone leaves the game and a bot plays your hand from here.")),
+          buttons(t("Allow"), t("Refuse")),
+        ]
+      : [
+          h("h2", {}, t("The host wants to free your seat")),
+          h("p", {}, t("If you allow it, this phone leaves the game and whoever takes the seat sees your hand.")),
+          buttons(t("Allow"), t("Refuse")),
+        ];
   } else if (ask.by === me) {
-    body = h("p", {}, t("You asked to free seat {number} ({name}): waiting for their answer, or the table's.", { number: seat, name: ask.name }));
+    body = h("p", {}, ask.bot
+      ? t("You asked to give seat {number} ({name}) to a bot: waiting for their answer, or the table's.", asked)
+      : t("You asked to free seat {number} ({name}): waiting for their answer, or the table's.", asked));
   } else if (ask.agreed.includes(me)) {
-    body = h("p", {}, t("You agreed to free seat {number} ({name}). Waiting for {name}'s phone or the others.", { number: seat, name: ask.name }));
+    body = h("p", {}, ask.bot
+      ? t("You agreed to give seat {number} ({name}) to a bot. Waiting for {name}'s phone or the others.", asked)
+      : t("You agreed to free seat {number} ({name}). Waiting for {name}'s phone or the others.", asked));
+  } else if (ask.bot) {
+    body = [
+      h("h2", {}, t("The host asks to give seat {number} ({name}) to a bot", asked)),
+      h("p", {}, t("Agree only if {name} wants it or has gone: a bot plays that hand from here.", asked)),
+      buttons(t("Agree"), t("Refuse")),
+    ];
   } else {
     body = [
-      h("h2", {}, t("The host asks to free seat {number} ({name})", { number: seat, name: ask.name })),
-      h("p", {}, t("Agree only if {name}'s phone is lost: whoever takes the seat sees that hand.", { name: ask.name })),
+      h("h2", {}, t("The host asks to free seat {number} ({name})", asked)),
+      h("p", {}, t("Agree only if {name}'s phone is lost: whoever takes the seat sees that hand.", asked)),
       buttons(t("Agree"), t("Refuse")),
     ];
   }

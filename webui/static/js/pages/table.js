@@ -57,6 +57,11 @@ function pendingRelease(state) {
   if (!ask) return null;
   const waiting = ask.waiting.map((s) => seatName(state, s)).join(t(", "));
   const asked = { number: ask.seat + 1, name: ask.name, names: waiting };
+  if (ask.bot) {
+    return h("p", { class: "notice", "data-testid": "table-release" }, waiting
+      ? t("The host asks to give seat {number} ({name}) to a bot: waiting for {names}", asked)
+      : t("The host asks to give seat {number} ({name}) to a bot", asked));
+  }
   return h("p", { class: "notice", "data-testid": "table-release" }, waiting
     ? t("The host asks to free seat {number} ({name}): waiting for {names}", asked)
     : t("The host asks to free seat {number} ({name})", asked));
