@@ -24,7 +24,7 @@ from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExec
 from typing import Any
 
 from device.table import Table
-from device.table.core import BotTurn
+from device.table.bot_seats import BotTurn
 from engines import bots
 
 log = logging.getLogger("device.bots")

@@ -25,8 +25,8 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import engines
@@ -35,8 +35,9 @@ from device.history.fingerprint import commitment, final_result, new_salt, short
 from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
 from device.journal import HINTS, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
-from device.names import BOT_NAMES, is_bot_name, tidy_name
-from device.table import notices, recovery, release, rematch
+from device.names import is_bot_name, tidy_name
+from device.table import bot_seats, notices, recovery, release, rematch
+from device.table.bot_seats import BotTurn
 from device.table.errors import (
     TableError,
     not_saved,
@@ -45,13 +46,11 @@ from device.table.errors import (
     take_back_refused,
 )
 from device.table.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
+from device.table.settings import TableSettings
 from device.table.state import TableState
 from device.table.takeback import OPTION as TAKE_BACKS
 from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks
-from engines import Game, bots
-
-BOT_PACE = 1.0  # seconds a bot's move takes at least, from its turn: people follow
-BOT_PACE_MAX = 10
+from engines import Game
 
 log = logging.getLogger("device.table")
 
@@ -59,18 +58,6 @@ ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on
 ROOM_LENGTH = 4
 
 Subscriber = Callable[[int], None]
-
-
-@dataclass(frozen=True)
-class BotTurn:
-    """A bot seat the game waits for (device/bots.py): `key` says which moment of which
-    game, so a move thought for it is dropped once the game moved on."""
-
-    key: tuple[int, int]
-    engine: str
-    seat: int
-    level: str
-    view: dict[str, Any]  # exactly the engine's view of that seat: nothing more
 
 
 class Table:
@@ -92,12 +79,7 @@ class Table:
         self._interlude = Interlude(journal)  # the pause after a deal's summary
         self._take_backs = TakeBacks(journal)  # take-back requests (takeback.py)
         self._state = TableState()  # the game at the table (state.py)
-        # What the OLED and the TV speak: the one the host or the box last picked (kept in
-        # the journal), else the configured one (device/i18n.py).
-        self._language = i18n.valid(journal.setting("language")) or language
-        self._hints = journal.setting("hints") is True  # "Suggest a move": off by default
-        kept = journal.setting("bot_pace")
-        self._bot_pace = float(kept) if isinstance(kept, (int, float)) else BOT_PACE
+        self._settings = TableSettings(journal, language)  # language, hints, bots' pace
         self._recover()
 
     # --- recovery (recovery.py) -------------------------------------------------------
@@ -131,6 +113,15 @@ class Table:
     def _publish(self, change: tuple[int, list[Subscriber]]) -> None:
         version, subscribers = change
         self._subscribers.tell(subscribers, version)
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """One change under the lock; subscribers are told once it is released (never
+        when the change raised: nothing changed then)."""
+        with self._lock:
+            yield
+            change = self._changed()
+        self._publish(change)
 
     # --- reading ----------------------------------------------------------------------
 
@@ -171,7 +162,7 @@ class Table:
                     for seat in range(s.players)
                 ],
                 "bot_pace": self.bot_pace,
-                "hints": self._hints,
+                "hints": self._settings.hints,
                 "host": s.host_seat,
                 "release": release.status(s.release, seating),
                 "notices": list(s.notices),
@@ -192,7 +183,7 @@ class Table:
                 # After a game: each seat's final score and rank (none if ended early).
                 "result": self._result() if s.phase == "over" else None,
                 "ended_early": s.ended_early,  # ended from the table: no winners
-                "language": self._language,  # the OLED's and the TV's (phones pick their own)
+                "language": self._settings.language,  # the OLED's and TV's; phones pick theirs
                 "version": self._version,
             }
 
@@ -275,11 +266,13 @@ class Table:
         options = dict(options or {})
         mode = take_back_mode(take_backs)
         name = None if host_name is None else _clean_name(host_name)
-        with self._lock:
+        with self._lock:  # the opener asking again gets its seat back: no change
+            open_now = self._state.phase in ("lobby", "playing")
+            ticket = self._reclaim(opener) if open_now and name is not None else None
+            if ticket is not None:
+                return ticket
+        with self._changing():
             if self._state.phase in ("lobby", "playing"):
-                ticket = self._reclaim(opener) if name is not None else None
-                if ticket is not None:
-                    return ticket
                 raise TableError("a game is already open: end it first", "game_open")
             rules_version = self._check_setup(game, players, options)
             room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
@@ -316,8 +309,6 @@ class Table:
                 open_hands=hands,
             )
             ticket = None if name is None else (0, token)
-            change = self._changed()
-        self._publish(change)
         return ticket
 
     def _reclaim(self, opener: str | None) -> tuple[int, str] | None:
@@ -341,7 +332,7 @@ class Table:
         """Change the game, player count, options, take-back mode or open hands in
         replays while the lobby is open."""
         mode = None if take_backs is None else take_back_mode(take_backs)
-        with self._lock:
+        with self._changing():
             s = self._state
             self._require_phase("lobby")
             game = s.engine if game is None else game
@@ -367,8 +358,6 @@ class Table:
                 self._take_backs.mode = mode
             if open_hands is not None:
                 s.open_hands = bool(open_hands)
-            change = self._changed()
-        self._publish(change)
 
     def join(self, code: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take a free seat (the lowest, unless one is asked for); returns (seat, token).
@@ -378,7 +367,7 @@ class Table:
         screen is told who took it.
         """
         name = _clean_name(name)
-        with self._lock:
+        with self._changing():
             if self._state.phase == "over" and self.check_room(code):
                 raise TableError(
                     "this game has just ended: join when the host starts the next one",
@@ -389,8 +378,6 @@ class Table:
             if not self.check_room(code):
                 raise TableError("that room code is not this table's", "wrong_room")
             ticket = self._take_seat(name, seat)
-            change = self._changed()
-        self._publish(change)
         return ticket
 
     def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
@@ -446,28 +433,10 @@ class Table:
         (at once in the lobby or for the asker's own seat), the bot sitting down in the
         same transaction: its name, or None while the table is asked. A person takes a
         bot's seat back by joining in the lobby, or by the host freeing it during play."""
-        if level not in bots.LEVELS:
-            raise TableError(
-                "a bot's level is one of {levels}", "bot_level", {"levels": ", ".join(bots.LEVELS)}
-            )
-        with self._lock:
+        level = bot_seats.check_level(level)
+        with self._changing():
             s = self._state
-            if s.phase not in ("lobby", "playing"):
-                raise TableError("there is no open game", "no_game")
-            try:
-                bots.kit(s.engine)
-            except ValueError:
-                raise TableError("this game has no bots", "no_bots") from None
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < s.players:
-                raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
-            if seat in s.bots:
-                raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
-            if s.people == {seat}:  # bots never play on for nobody
-                raise TableError(
-                    "{name} is the last person at the table: a bot cannot take their seat",
-                    "last_person",
-                    {"name": s.seats[seat].name},
-                )
+            bot_seats.check_seat(s, seat)
             if seat in s.seats:
                 step = release.ask(s.release, s.phase, seat, by, self._seating(), bot=level)
                 self._carry_out(step)
@@ -475,16 +444,13 @@ class Table:
             else:
                 with self._journal.transaction():
                     name = self._seat_bot(seat, level)
-            change = self._changed()
-        self._publish(change)
         return name
 
     def _seat_bot(self, seat: int, level: str) -> str:
         """Seat a bot at `level` in the free `seat` (lock held, inside the caller's
         transaction); returns its name."""
         s = self._state
-        used = {record.name for record in s.seats.values()}
-        name = next(bot for bot in BOT_NAMES if bot not in used)  # more names than seats
+        name = bot_seats.next_name(s)
         token = secrets.token_urlsafe(18)  # never handed out: no phone plays a bot
         assert s.record_id is not None
         self._journal.set_seat(s.record_id, seat, name, token, kind="bot", level=level)
@@ -494,23 +460,9 @@ class Table:
         return name
 
     def bot_turns(self) -> list[BotTurn]:
-        """The bot seats the game waits for now, while a person is at the table (bots do
-        not play on for nobody)."""
+        """The bot seats the game waits for now, while a person is at the table."""
         with self._lock:
-            s = self._state
-            if s.game is None or not s.people or s.record_id is None:
-                return []
-            waiting = [seat for seat in self.to_act() if seat in s.bots]
-            return [
-                BotTurn(
-                    (s.record_id, self._moves),
-                    s.engine,
-                    seat,
-                    s.seats[seat].level or "normal",
-                    dict(s.game.view(seat)),
-                )
-                for seat in waiting
-            ]
+            return bot_seats.turns(self._state, self.to_act(), self._moves)
 
     def bot_act(self, turn: BotTurn, action: dict[str, Any]) -> bool:
         """Play a bot's move thought for `turn` as anyone's (act's checks and journal);
@@ -530,43 +482,23 @@ class Table:
     @property
     def bot_pace(self) -> float:
         """Seconds a bot's move takes at least from its turn (a table setting)."""
-        return self._bot_pace
+        return self._settings.bot_pace
 
     def set_bot_pace(self, seconds: Any) -> None:
         """How long bots take at least per move (1 to BOT_PACE_MAX s); kept across restarts."""
-        if (
-            not isinstance(seconds, (int, float))
-            or isinstance(seconds, bool)
-            or not 1 <= seconds <= BOT_PACE_MAX
-        ):
-            raise TableError(
-                "a bot's pace is 1 to {most} seconds", "invalid_field", {"most": BOT_PACE_MAX}
-            )
-        with self._lock:
-            try:
-                self._journal.set_setting("bot_pace", seconds)
-                self._bot_pace = float(seconds)
-            except sqlite3.Error as err:
-                raise not_saved("bot pace", err) from None
-            change = self._changed()
-        self._publish(change)
+        with self._changing():
+            self._settings.set_bot_pace(seconds)
 
     # --- hints: "Suggest a move" (the same bot, from the asking seat's view) --------------
 
     @property
     def hints(self) -> bool:
-        return self._hints
+        return self._settings.hints
 
     def set_hints(self, on: bool) -> None:
         """Whether players may ask their phone to suggest a move (kept across restarts)."""
-        with self._lock:
-            try:
-                self._journal.set_setting("hints", bool(on))
-            except sqlite3.Error as err:
-                raise not_saved("hints", err) from None
-            self._hints = bool(on)
-            change = self._changed()
-        self._publish(change)
+        with self._changing():
+            self._settings.set_hints(on)
 
     def hint_turn(self, seat: int) -> BotTurn:
         """What a bot needs to suggest `seat`'s move (its own view only); the hint is
@@ -574,24 +506,14 @@ class Table:
         are off, the game has no bots or it is not the seat's turn."""
         with self._lock:
             s = self._state
-            if not self._hints:
-                raise TableError("hints are off at this table", "hints_off")
-            if s.game is None or s.record_id is None or s.phase != "playing":
-                raise TableError("no game is being played", "not_playing")
-            try:
-                bots.kit(s.engine)
-            except ValueError:
-                raise TableError("this game has no bots", "no_bots") from None
-            if seat not in s.people or seat not in self.to_act():
-                raise TableError("a hint is for your own turn", "no_hint")
+            turn = bot_seats.hint(s, seat, self.to_act(), self._moves, self._settings.hints)
+            assert s.game is not None  # bot_seats.hint refused otherwise
             body = {"game": s.record_id, "seat": seat, "idx": len(s.game.log)}
             try:
                 self._journal.add_sheet_entry(HINTS, "hint", body)
             except sqlite3.Error as err:
                 raise not_saved("hint", err) from None
-            return BotTurn(
-                (s.record_id, self._moves), s.engine, seat, "normal", dict(s.game.view(seat))
-            )
+            return turn
 
     # --- freeing a seat (release.py) --------------------------------------------------
 
@@ -605,34 +527,28 @@ class Table:
         (answer_release); for a lost phone every other player agrees instead, and the
         host asks again once GRACE seconds have passed since the first ask.
         """
-        with self._lock:
+        with self._changing():
             s = self._state
             step = release.ask(s.release, s.phase, seat, by, self._seating())
             self._carry_out(step)
-            change = self._changed()
-        self._publish(change)
         return step.outcome
 
     def answer_release(self, seat: int, allow: bool) -> str:
         """A seated player answers the request to free a seat (release.answer says what
         each answer does): "freed", "agreed", "refused" or "withdrawn"."""
-        with self._lock:
+        with self._changing():
             s = self._state
             step = release.answer(s.release, s.phase, seat, allow, self._seating())
             self._carry_out(step)
-            change = self._changed()
-        self._publish(change)
         return step.outcome
 
     def confirm_release_on_box(self) -> str:
         """The box's buttons free the seat being asked for: a person at the table
         confirmed, in sight of everyone there ("freed")."""
-        with self._lock:
+        with self._changing():
             s = self._state
             step = release.by_box(s.release, s.phase)
             self._carry_out(step)
-            change = self._changed()
-        self._publish(change)
         return step.outcome
 
     def _carry_out(self, step: release.Step) -> None:
@@ -710,7 +626,7 @@ class Table:
 
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange two seats in the lobby, so seat numbers match where people sit."""
-        with self._lock:
+        with self._changing():
             s = self._state
             self._require_phase("lobby")
             for seat in (first, second):
@@ -734,12 +650,10 @@ class Table:
                 if record is not None:
                     s.seats[seat] = dataclasses.replace(record, seat=seat)
             s.host_seat = host
-            change = self._changed()
-        self._publish(change)
 
     def start(self) -> None:
         """Deal: every seat must be taken."""
-        with self._lock:
+        with self._changing():
             s = self._state
             self._require_phase("lobby")
             missing = [seat + 1 for seat in range(s.players) if seat not in s.seats]
@@ -750,8 +664,6 @@ class Table:
                     {"seats": ", ".join(map(str, missing))},
                 )
             self._deal()
-            change = self._changed()
-        self._publish(change)
 
     def _deal(self) -> None:
         """Begin the game in the lobby (lock held); inside the caller's transaction
@@ -867,7 +779,7 @@ class Table:
 
     def continue_play(self, seat: int) -> None:
         """A seated player has read the summary; play goes on once everyone has."""
-        with self._lock:
+        with self._changing():
             s = self._state
             if seat not in s.seats:
                 raise TableError("join the table first", "not_seated")
@@ -877,24 +789,20 @@ class Table:
                 self._interlude.continue_from(seat, s.people)  # journaled first
             except sqlite3.Error as err:
                 raise not_saved("continue", err) from None
-            change = self._changed()
-        self._publish(change)
 
     def skip_interlude(self) -> None:
         """The host goes on without waiting for everyone to continue."""
-        with self._lock:
+        with self._changing():
             if not self._interlude.holds(self._state.people):
                 raise TableError("nothing is waiting for the players to continue", "no_interlude")
             try:
                 self._interlude.skip()  # journaled first
             except sqlite3.Error as err:
                 raise not_saved("skip", err) from None
-            change = self._changed()
-        self._publish(change)
 
     def set_trick_pause(self, seconds: int) -> None:
         """How long (s) every screen keeps a finished trick at least; TableError if bad."""
-        with self._lock:
+        with self._changing():
             try:
                 self._interlude.set_trick_pause(seconds)
             except ValueError:
@@ -905,8 +813,6 @@ class Table:
                 ) from None
             except sqlite3.Error as err:
                 raise not_saved("trick pause", err) from None
-            change = self._changed()
-        self._publish(change)
 
     def _require_no_interlude(self) -> None:
         s = self._state
@@ -948,7 +854,7 @@ class Table:
         return self._take_back(lambda seating: self._take_backs.withdraw(seat, seating))
 
     def _take_back(self, step: Callable[[Seating], Decision]) -> str:
-        with self._lock:
+        with self._changing():
             if self._state.phase not in ("playing", "over") or self._state.ended_early:
                 raise TableError("no game is being played", "not_playing")
             try:
@@ -960,8 +866,6 @@ class Table:
             if decision.game is not None:
                 self._state.game = decision.game
                 self._moves += 1
-            change = self._changed()
-        self._publish(change)
         return decision.outcome
 
     def _playing_game(self) -> Game:
@@ -1005,7 +909,7 @@ class Table:
     def clear_table(self) -> None:
         """Clear the table: abandon an open game or lobby (kept as history) or clear a
         result (or the notice of a game that could not be resumed); every seat freed."""
-        with self._lock:
+        with self._changing():
             s = self._state
             if s.phase == "idle" and s.problem is None:
                 raise TableError("there is no game to end", "no_game")
@@ -1016,8 +920,6 @@ class Table:
             else:
                 self._journal.clear(s.record_id)
             self._reset()
-            change = self._changed()
-        self._publish(change)
 
     # --- the next game at the same table (rematch.py) ---------------------------------
 
@@ -1039,7 +941,7 @@ class Table:
         for newcomers). Table options (take-backs, open hands) stay unless given.
         Returns the new phase."""
         mode = None if take_backs is None else take_back_mode(take_backs)
-        with self._lock:
+        with self._changing():
             if self._state.phase != "over" or self._state.record_id is None:
                 raise TableError("the next game can begin once this one is over", "not_over")
             mode = self._take_backs.mode if mode is None else mode
@@ -1059,8 +961,6 @@ class Table:
                     raise
                 raise not_saved("rematch", err) from None
             self._state.last_game = rematch.last_game(self._journal, nxt.after)
-            change = self._changed()
-        self._publish(change)
         return self._state.phase
 
     def leave(self, seat: int) -> None:
@@ -1095,21 +995,13 @@ class Table:
 
     def set_language(self, language: str) -> None:
         """The table's language (the OLED, the TV page): kept across restarts."""
-        if i18n.valid(language) is None:
-            raise TableError(
-                "there is no language {language}", "unknown_language", {"language": language}
-            )
-        with self._lock:
-            self._journal.set_setting("language", language)
-            self._language = language
-            change = self._changed()
-        self._publish(change)
+        with self._changing():
+            self._settings.set_language(language)
 
     def touch(self) -> None:
         """Announce a change made outside the game (e.g. a companion score sheet)."""
-        with self._lock:
-            change = self._changed()
-        self._publish(change)
+        with self._changing():
+            pass  # the change was made elsewhere: only the version moves
 
     # --- helpers ----------------------------------------------------------------------
 

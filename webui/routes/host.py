@@ -12,7 +12,7 @@ from typing import Any
 from flask import Blueprint
 
 from device.i18n import LANGUAGES
-from device.table.core import BOT_PACE_MAX
+from device.table.settings import BOT_PACE_MAX
 from device.table.takeback import MODES
 from engines.bots import LEVELS
 from webui.auth import require_host, require_seat
