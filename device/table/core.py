@@ -35,8 +35,7 @@ from device.history.fingerprint import commitment, final_result, new_salt, short
 from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
 from device.journal import HINTS, Journal, SeatLogEntry, SeatRecord, opener_hash
 from device.listeners import Listeners
-from device.names import is_bot_name, tidy_name
-from device.table import bot_seats, notices, recovery, release, rematch
+from device.table import bot_seats, notices, recovery, release, rematch, seating
 from device.table.bot_seats import BotTurn
 from device.table.errors import (
     TableError,
@@ -141,7 +140,7 @@ class Table:
             info = engines.info(s.engine) if s.engine else None
             # Options that fix a deal or a secret configure the game but are never shown.
             secret = engines.secret_options(s.engine) if s.engine else frozenset()
-            seating = self._seating()
+            at = self._seating()
             return {
                 "phase": s.phase,
                 "game": s.engine or None,
@@ -164,12 +163,12 @@ class Table:
                 "bot_pace": self.bot_pace,
                 "hints": self._settings.hints,
                 "host": s.host_seat,
-                "release": release.status(s.release, seating),
+                "release": release.status(s.release, at),
                 "notices": list(s.notices),
                 "problem": s.problem,
                 "rescued_journal": self.rescued_journal,
                 "interlude": self._interlude.status(s.people, s.seat_name),
-                "take_back": self._take_backs.status(s.game, s.phase == "playing", seating),
+                "take_back": self._take_backs.status(s.game, s.phase == "playing", at),
                 "trick_pause": self._interlude.trick_pause,
                 # The deal's sealed commitment: public from the first move (never the seed).
                 "fingerprint": (
@@ -265,7 +264,7 @@ class Table:
         """
         options = dict(options or {})
         mode = take_back_mode(take_backs)
-        name = None if host_name is None else _clean_name(host_name)
+        name = None if host_name is None else seating.clean_name(host_name)
         with self._lock:  # the opener asking again gets its seat back: no change
             open_now = self._state.phase in ("lobby", "playing")
             ticket = self._reclaim(opener) if open_now and name is not None else None
@@ -274,7 +273,7 @@ class Table:
         with self._changing():
             if self._state.phase in ("lobby", "playing"):
                 raise TableError("a game is already open: end it first", "game_open")
-            rules_version = self._check_setup(game, players, options)
+            rules_version = seating.check_setup(game, players, options)
             room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
             token = secrets.token_urlsafe(18)
             seat_name = name or "Player 1"
@@ -338,7 +337,7 @@ class Table:
             game = s.engine if game is None else game
             players = s.players if players is None else players
             new_options = s.options if options is None else dict(options)
-            self._check_setup(game, players, new_options)
+            seating.check_setup(game, players, new_options)
             if any(seat >= players for seat in s.seats):
                 raise TableError("free the seats beyond the new player count first", "seats_taken")
             assert s.record_id is not None
@@ -366,7 +365,7 @@ class Table:
         taken again with the room code, so a lost phone never stops a game; every
         screen is told who took it.
         """
-        name = _clean_name(name)
+        name = seating.clean_name(name)
         with self._changing():
             if self._state.phase == "over" and self.check_room(code):
                 raise TableError(
@@ -381,31 +380,13 @@ class Table:
         return ticket
 
     def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seat a player (lock held); the first seated becomes host, in one transaction.
-        In the lobby a person takes a bot's seat at once (a free seat first); during
-        play a bot's seat is freed with the table's consent first (release_seat)."""
+        """Seat a person (lock held) where seating.seat_for_person says; the first
+        seated becomes host, in one transaction."""
         s = self._state
-        free = [seat for seat in range(s.players) if seat not in s.seats]
-        bots_leave = sorted(s.bots) if s.phase == "lobby" else []
-        if not free and not bots_leave:
-            raise TableError("every seat is taken: you can watch the game instead", "table_full")
-        if seat is None:
-            seat = (free or bots_leave)[0]
-        elif seat not in free and seat not in bots_leave:
-            raise TableError("seat {seat} is not free", "seat_taken", {"seat": seat + 1})
+        seat = seating.seat_for_person(s, seat)
         token = secrets.token_urlsafe(18)
         name = name or f"Player {seat + 1}"
-        if is_bot_name(name):
-            raise TableError(
-                "{name} is a bot's name: pick another name", "name_is_bot", {"name": name}
-            )
-        if rematch.name_taken(name, (record.name for record in s.seats.values())):
-            raise TableError(
-                "someone at this table is already called {name}: "
-                "add an initial or pick another name",
-                rematch.NAME_TAKEN,
-                {"name": name},
-            )
+        seating.check_person_name(s, name)
         hosts = s.host_seat is None
         playing = s.phase == "playing"
         assert s.record_id is not None
@@ -833,25 +814,25 @@ class Table:
         Returns "asked" (the table answers) or "taken_back" (free mode); TableError with
         a player's reason and a stable code when it cannot be (a barrier, off, ...)."""
         return self._take_back(
-            lambda seating: self._take_backs.ask(self._playing_game(), seat, steps, seating)
+            lambda at: self._take_backs.ask(self._playing_game(), seat, steps, at)
         )
 
     def answer_take_back(self, seat: int, allow: bool, *, for_seat: int | None = None) -> str:
         """A seat agrees or refuses; with `for_seat`, `seat` is the host answering for a
         seat nobody holds or a silent phone. Returns "agreed", "taken_back" or "refused"."""
         return self._take_back(
-            lambda seating: self._take_backs.answer(
+            lambda at: self._take_backs.answer(
                 self._playing_game(),
                 seat if for_seat is None else for_seat,
                 allow,
-                seating,
+                at,
                 host=None if for_seat is None else seat,
             )
         )
 
     def withdraw_take_back(self, seat: int) -> str:
         """The asker withdraws their request ("withdrawn")."""
-        return self._take_back(lambda seating: self._take_backs.withdraw(seat, seating))
+        return self._take_back(lambda at: self._take_backs.withdraw(seat, at))
 
     def _take_back(self, step: Callable[[Seating], Decision]) -> str:
         with self._changing():
@@ -946,7 +927,7 @@ class Table:
                 raise TableError("the next game can begin once this one is over", "not_over")
             mode = self._take_backs.mode if mode is None else mode
             nxt = rematch.plan(self._state, mode, game, players, options, open_hands)
-            rules_version = self._check_setup(nxt.engine, nxt.players, nxt.options)
+            rules_version = seating.check_setup(nxt.engine, nxt.players, nxt.options)
             try:
                 with self._journal.transaction():
                     state = rematch.open_next(self._journal, nxt, rules_version)
@@ -1012,20 +993,3 @@ class Table:
             if phase == "playing":
                 raise TableError("no game is being played", "not_playing")
             raise TableError("the table is not {phase}", "wrong_phase", {"phase": phase})
-
-    @staticmethod
-    def _check_setup(game: str, players: int, options: dict[str, Any]) -> int:
-        """Let the engine judge the game, player count and options before we keep them
-        (secret ones allowed: tests and the journal set them); returns the engine's
-        rules version."""
-        try:
-            return engines.check_setup(game, players, options)
-        except engines.SetupRefused as err:
-            # Its template is extracted from engines/__init__.py (the SetupRefused keyword).
-            raise TableError(err.template, err.code, err.params) from None
-
-
-def _clean_name(name: Any) -> str:
-    if not isinstance(name, str):
-        raise TableError("a name must be text", "invalid_field")
-    return tidy_name(name)

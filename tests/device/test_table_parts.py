@@ -7,7 +7,8 @@ import pytest
 
 import engines
 from device.journal import Journal, SeatRecord
-from device.table import GRACE, TableError, recovery, release, rematch
+from device.table import GRACE, TableError, bot_seats, recovery, release, rematch
+from device.table import seating as seats
 from device.table.interlude import Interlude
 from device.table.release import ReleaseRequest
 from device.table.state import TableState
@@ -127,3 +128,45 @@ def test_the_next_game_keeps_what_is_not_changed_and_frees_seats_beyond_it() -> 
     smaller = rematch.plan(before, "ask", "sarena", 2, None, True)
     assert smaller.options == {} and [r.seat for r in smaller.seats.freed] == [2]
     assert smaller.seats.host == 0  # the host's seat is freed: the lowest kept seat hosts
+
+
+# --- seating.py and bot_seats.py: who may sit where, without a Table ------------------
+
+
+def three_seats(phase: str, bots: tuple[int, ...] = ()) -> TableState:
+    seats = {0: SeatRecord(0, "Ann", "t0")}
+    for seat in bots:
+        seats[seat] = SeatRecord(seat, f"Bot{seat}", f"b{seat}", "bot", "easy")
+    return TableState(phase=phase, engine="cena", players=3, seats=seats, record_id=1)
+
+
+def test_a_person_takes_a_free_seat_first_then_a_bots_in_the_lobby_only() -> None:
+    assert seats.seat_for_person(three_seats("lobby", bots=(1,)), None) == 2
+    assert seats.seat_for_person(three_seats("lobby", bots=(1, 2)), None) == 1
+    assert seats.seat_for_person(three_seats("lobby", bots=(1, 2)), 2) == 2
+    for asked, code in ((None, "table_full"), (2, "table_full")):
+        with pytest.raises(TableError) as err:
+            seats.seat_for_person(three_seats("playing", bots=(1, 2)), asked)
+        assert err.value.code == code
+    with pytest.raises(TableError) as err:
+        seats.seat_for_person(three_seats("lobby", bots=(2,)), 0)
+    assert err.value.code == "seat_taken"
+
+
+def test_a_persons_name_is_never_a_bots_nor_taken() -> None:
+    table = three_seats("lobby")
+    for name, code in (("Cogwheel", "name_is_bot"), (" ann ", rematch.NAME_TAKEN)):
+        with pytest.raises(TableError) as err:
+            seats.check_person_name(table, seats.clean_name(name))
+        assert err.value.code == code
+    seats.check_person_name(table, "Bo")
+
+
+def test_a_bot_never_takes_the_last_persons_seat_and_gets_a_free_name() -> None:
+    table = three_seats("lobby", bots=(1,))
+    with pytest.raises(TableError) as err:
+        bot_seats.check_seat(table, 0)
+    assert err.value.code == "last_person"
+    bot_seats.check_seat(table, 2)
+    assert bot_seats.next_name(table) not in {"Ann", "Bot1"}
+    assert bot_seats.turns(table, [0, 1], 7) == []  # no game dealt: nobody waits
