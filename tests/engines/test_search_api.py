@@ -33,7 +33,7 @@ WHOLE_GAMES = settings(max_examples=10, deadline=None)
 def _state(game: Game) -> dict[str, Any]:
     """Everything a game holds but its log and barriers (which `play` skips)."""
     state = {key: value for key, value in vars(game).items() if key not in ("log", "barriers")}
-    state["rng"] = game.rng.getstate()  # type: ignore[union-attr]
+    state["rng"] = game.rng.getstate()
     return state
 
 
@@ -75,9 +75,7 @@ def test_random_action_draws_as_choice_of_search_actions(
 @pytest.mark.parametrize("name", SEARCHED)
 @WHOLE_GAMES
 @given(seed=st.integers(0, 10**9), data=st.data())
-def test_play_moves_a_game_exactly_as_apply_does(
-    name: str, seed: int, data: st.DataObject
-) -> None:
+def test_play_moves_a_game_exactly_as_apply_does(name: str, seed: int, data: st.DataObject) -> None:
     info = engines.info(name)
     players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
     options = data.draw(st.sampled_from(OPTIONS[name]), "options")
