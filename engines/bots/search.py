@@ -37,12 +37,27 @@ class _Edge:
         self.children: dict[Hashable, _Edge] = {}
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def action_key(action: Any) -> Hashable:
-    """A hashable stand-in for a JSON-like action (lists and dicts frozen)."""
+    """A hashable stand-in for a JSON-like action (lists and dicts frozen).
+
+    Every playout keys every action it may take (220 choices of Céna's public cards),
+    so plain values skip the recursion."""
+    if type(action) in _PLAIN:
+        return action
     if isinstance(action, dict):
-        return tuple(sorted((key, action_key(value)) for key, value in action.items()))
+        return tuple(
+            sorted(
+                [
+                    (key, value if type(value) in _PLAIN else action_key(value))
+                    for key, value in action.items()
+                ]
+            )
+        )
     if isinstance(action, list | tuple):
-        return tuple(action_key(item) for item in action)
+        return tuple([item if type(item) in _PLAIN else action_key(item) for item in action])
     return action
 
 

@@ -7,8 +7,10 @@ the next deal; "over" after the third deal. See docs/rules/cena.md.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from itertools import combinations
+from math import comb
 from typing import Any, NoReturn
 
 from engines.base import (
@@ -27,13 +29,15 @@ from engines.cena.cards import (
     HAND_SIZES,
     NUMBER_OF,
     SUIT_OF,
+    SUITS,
     is_card,
     sort_cards,
 )
-from engines.cena.objectives import Objective
+from engines.cena.objectives import Objective, matching_cards
 from engines.cena.options import DEALS, DECLARED, Settings, parse_options
-from engines.cena.scoring import alliance_breakdown, host_of_deal, seat_scores, winners_of
+from engines.cena.scoring import checked_breakdown, host_of_deal, seat_scores, winners_of
 from engines.cena.tricks import winning_alliance
+from engines.rng import Pcg32
 
 PUBLIC_CARDS = 3
 REVEAL_KEYS = frozenset({"type", "cards"})
@@ -150,6 +154,39 @@ class Cena(Game):
             {"kind": kind},
         )
 
+    # --- search (engines/base.py): no checks, no events, no list of every action ---
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply an action from search_actions or random_action, unchecked and unlogged."""
+        if action["type"] == "play":
+            self._lay(seat, action["card"], action["to"], None)
+        else:
+            self._choose(seat, action["cards"])
+
+    def random_action(self, seat: int, rng: Pcg32) -> Action:
+        """What rng.choice(self.search_actions(seat)) returns, from the same single draw,
+        without listing the actions (a hand of 12 has 220 choices of public cards)."""
+        hand = self.hands[seat]
+        if self.phase == "reveal":
+            return {
+                "type": "reveal",
+                "cards": _nth_triple(hand, rng.randrange(_TRIPLES[len(hand)])),
+            }
+        cards = hand
+        lead = self.lead_suit
+        if lead is not None:
+            # A hand is sorted by suit, so a suit's cards are a slice (see _SUIT_END).
+            start = bisect_left(hand, lead)
+            cards = hand[start : bisect_left(hand, _SUIT_END[lead], start)] or hand
+        if self.settings.simplified:
+            return {"type": "play", "card": rng.choice(cards), "to": seat}
+        # legal_actions lists every card with every free target, card by card.
+        free = self.players - len(self.trick_cards)
+        card_index, target = divmod(rng.randrange(len(cards) * free), free)
+        if free < self.players:
+            target = [to for to, card in enumerate(self.placed) if card is None][target]
+        return {"type": "play", "card": cards[card_index], "to": target}
+
     def barrier(self, seat: int, action: Action, events: list[Event], chance: bool) -> str | None:
         """The last choice of public cards shows everyone's; a new deal is chance."""
         if any(event["type"] == "public_cards" for event in events):
@@ -204,16 +241,23 @@ class Cena(Game):
 
     def _reveal(self, seat: int, action: Action) -> list[Event]:
         self._check_reveal(seat, action)
-        self.chosen[seat] = sort_cards(action["cards"])
         events: list[Event] = [{"type": "ready", "seat": seat}]
-        if all(chosen is not None for chosen in self.chosen):
-            # Everyone has chosen: all public cards are shown at once.
-            self.public = [list(chosen) for chosen in self.chosen if chosen is not None]
-            self.chosen = [None] * self.players
-            self.phase = "play"
-            self.turn = self.leader
+        if self._choose(seat, action["cards"]):
             events.append({"type": "public_cards", "public": [list(p) for p in self.public]})
         return events
+
+    def _choose(self, seat: int, cards: Sequence[str]) -> bool:
+        """Record a checked choice of public cards; True when it was the last one, so
+        everyone's are now shown at once and play begins."""
+        chosen = self.chosen
+        chosen[seat] = sort_cards(cards)
+        if None in chosen:
+            return False
+        self.public = [list(cards) for cards in chosen if cards is not None]
+        self.chosen = [None] * self.players
+        self.phase = "play"
+        self.turn = self.leader
+        return True
 
     def _check_reveal(self, seat: int, action: Action) -> None:
         """IllegalAction unless this public-card choice is allowed."""
@@ -237,27 +281,34 @@ class Cena(Game):
     def _play(self, seat: int, action: Action) -> list[Event]:
         self._check_play(seat, action)
         card, to = action["card"], action["to"]
+        events: list[Event] = [{"type": "played", "seat": seat, "card": card, "to": to}]
+        self._lay(seat, card, to, events)
+        return events
+
+    def _lay(self, seat: int, card: str, to: int, events: list[Event] | None) -> None:
+        """Put a checked card in front of seat `to`, finishing the trick and the deal
+        when it is their last card; their events go to `events` unless it is None (a
+        search's playout, which never reads them)."""
         n = self.players
-        hand = self.hands[seat]
-        hand.remove(card)
-        if card in self.public[seat]:
-            self.public[seat].remove(card)
+        self.hands[seat].remove(card)
+        public = self.public[seat]
+        if card in public:
+            public.remove(card)
+        trick = self.trick_cards
         self.placed[to] = card
-        self.placed_at[to] = len(self.trick_cards)
-        self.trick_cards.append({"card": card, "by": seat, "to": to})
+        self.placed_at[to] = len(trick)
+        trick.append({"card": card, "by": seat, "to": to})
         if self.lead_suit is None:
             self.lead_suit = SUIT_OF[card]
-        events: list[Event] = [{"type": "played", "seat": seat, "card": card, "to": to}]
-        if len(self.trick_cards) < n:
+        if len(trick) < n:
             self.turn = (seat + 1) % n
-            return events
-        events.append(self._finish_trick())
+            return
+        self._finish_trick(events)
         if self.hands[self.leader]:
             self.trick_number += 1
             self.turn = self.leader
         else:
-            events += self._finish_deal()
-        return events
+            self._finish_deal(events)
 
     def _check_play(self, seat: int, action: Action) -> None:
         """IllegalAction unless this play is allowed."""
@@ -330,16 +381,17 @@ class Cena(Game):
         self.placed_at = [0] * n
         self.lead_suit = None
 
-    def _finish_trick(self) -> Event:
+    def _finish_trick(self, events: list[Event] | None) -> None:
         lead = self.lead_suit
-        placed = [card for card in self.placed if card is not None]
-        assert lead is not None and len(placed) == self.players  # only on a complete trick
+        placed: list[str] = self.placed  # type: ignore[assignment]  # complete: no None
+        assert lead is not None  # only on a complete trick
         alliance = winning_alliance(placed, self.placed_at, lead)
         left = (alliance + 1) % self.players
         number = NUMBER_OF[placed[left]]
-        self.won[alliance].extend(played["card"] for played in self.trick_cards)
+        trick = self.trick_cards
+        self.won[alliance].extend([played["card"] for played in trick])
         self.last_trick = {
-            "cards": self.trick_cards,
+            "cards": trick,
             "lead_suit": lead,
             "alliance": alliance,
             "seats": [alliance, left],
@@ -348,20 +400,23 @@ class Cena(Game):
         }
         self.tricks.append(self.last_trick)
         self.leader = left  # the left member of the winning alliance leads next
-        event: Event = {
-            "type": "trick_won",
-            "alliance": alliance,
-            "seats": [alliance, left],
-            "cards": [dict(played) for played in self.trick_cards],
-            "suit": lead,
-            "number": number,
-        }
+        if events is not None:
+            events.append(
+                {
+                    "type": "trick_won",
+                    "alliance": alliance,
+                    "seats": [alliance, left],
+                    "cards": [dict(played) for played in trick],
+                    "suit": lead,
+                    "number": number,
+                }
+            )
         self._clear_trick()
-        return event
 
-    def _finish_deal(self) -> list[Event]:
+    def _finish_deal(self, events: list[Event] | None) -> None:
         objective = self.objectives[self.deal - 1]
-        parts = alliance_breakdown(self.won, objective)
+        # Objectives were checked at setup (parse_objective), the cards as they were played.
+        parts = checked_breakdown(self.won, objective["penalty"], matching_cards(objective))
         alliances = [part["score"] for part in parts]
         seats = seat_scores(alliances)
         self.totals = [total + score for total, score in zip(self.totals, seats, strict=True)]
@@ -388,29 +443,52 @@ class Cena(Game):
         self.deal_results.append(
             {"deal": self.deal, "objective": objective, "alliances": alliances, "seats": seats}
         )
-        events: list[Event] = [
-            {
-                "type": "deal_scored",
-                "deal": self.deal,
-                "alliances": list(alliances),
-                "seats": list(seats),
-            }
-        ]
+        if events is not None:
+            events.append(
+                {
+                    "type": "deal_scored",
+                    "deal": self.deal,
+                    "alliances": list(alliances),
+                    "seats": list(seats),
+                }
+            )
         if self.deal < DEALS:
             next_host = host_of_deal(self.deal + 1, self.settings.host, self.players)
             self._start_deal(self.deal + 1, next_host, None)
-            events.append(
-                {
-                    "type": "deal_started",
-                    "deal": self.deal,
-                    "host": self.host,
-                    "objective": dict(self.objectives[self.deal - 1]),
-                }
-            )
+            if events is not None:
+                events.append(
+                    {
+                        "type": "deal_started",
+                        "deal": self.deal,
+                        "host": self.host,
+                        "objective": dict(self.objectives[self.deal - 1]),
+                    }
+                )
         else:
             self.phase = "over"
-            events.append({"type": "game_over", "winners": self.winners, "scores": self.scores})
-        return events
+            if events is not None:
+                events.append({"type": "game_over", "winners": self.winners, "scores": self.scores})
+
+
+# A string after every card of a suit and before every card of the next: a card is
+# its suit letter then digits, and ":" sorts right after "9".
+_SUIT_END = {suit: suit + ":" for suit in SUITS}
+# How many choices of 3 public cards a hand of each size has.
+_TRIPLES = [comb(size, PUBLIC_CARDS) for size in range(max(HAND_SIZES.values()) + 1)]
+
+
+def _nth_triple(hand: Sequence[str], index: int) -> list[str]:
+    """The index-th of combinations(hand, 3), in that order, without listing them."""
+    size = len(hand)
+    first = 0
+    while index >= (count := comb(size - first - 1, 2)):  # combinations beginning here
+        index -= count
+        first += 1
+    second = first + 1
+    while index >= (count := size - second - 1):
+        index -= count
+        second += 1
+    return [hand[first], hand[second], hand[second + 1 + index]]
 
 
 def _check_fields(action: Action, expected: frozenset[str]) -> NoReturn:

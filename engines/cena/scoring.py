@@ -34,12 +34,21 @@ def alliance_breakdown(
     if objective is not None:
         rule = parse_objective(objective)
         penalty, penalised = rule["penalty"], matching_cards(rule)
-    parts = []
-    for cards_won in won_by_alliance:
-        cards = list(cards_won)
+    won = [list(cards_won) for cards_won in won_by_alliance]
+    for cards in won:
         for card in cards:
             if not is_card(card):
                 raise ValueError(f"{card!r} is not a Céna card")
+    return checked_breakdown(won, penalty, penalised)
+
+
+def checked_breakdown(
+    won_by_alliance: Iterable[Sequence[str]], penalty: int, penalised: frozenset[str]
+) -> list[dict[str, int]]:
+    """alliance_breakdown of cards and an objective already checked (the engine's own,
+    at every deal's end): `penalty` points per card of `penalised`."""
+    parts = []
+    for cards in won_by_alliance:
         matched = sum(1 for card in cards if card in penalised)
         parts.append(
             {

@@ -21,13 +21,15 @@ def winning_alliance(placed: Sequence[str], placed_at: Sequence[int], lead_suit:
     """
     n = len(placed)
     best_alliance = -1
-    best_key = (-1, -1, -1)
+    best_key = -1
     for k in range(n):
         if SUIT_OF[placed[k]] != lead_suit:
             continue
-        left = (k + 1) % n
+        left = k + 1 if k + 1 < n else 0
         first, second = placed_at[k], placed_at[left]
-        key = (NUMBER_OF[placed[left]], max(first, second), min(first, second))
+        later, earlier = (first, second) if first > second else (second, first)
+        # (number, later, earlier) compared as one whole number: times are below 8.
+        key = (NUMBER_OF[placed[left]] << 6) | (later << 3) | earlier
         if key > best_key:
             best_alliance, best_key = k, key
     return best_alliance

@@ -33,6 +33,7 @@ from engines.chanoyu.tableau import (
     placements_of,
     with_placement,
 )
+from engines.rng import Pcg32
 
 _EXAMPLE = '{"card": "5H", "at": "left"}'
 
@@ -87,6 +88,55 @@ def placement_actions(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> li
                     if value not in taken
                 ]
     return found
+
+
+def random_build_action(step: BuildStep, tableaux: Sequence[Sequence[Slot]], rng: Pcg32) -> Action:
+    """What rng.choice of the build phase's legal actions returns (placement_actions,
+    then stopping when may_stop allows it), from the same single draw: it counts the
+    placements of each card instead of listing them all."""
+    own = tableaux[step.seat]
+    low = own[0].value if own else HIGHEST_VALUE + 1
+    high = own[-1].value if own else LOWEST_VALUE - 1
+    below, above = low - LOWEST_VALUE, HIGHEST_VALUE - high  # values free at each end
+    spirit = -1  # placements of a Tsukumogami: every free value of every tableau
+    counts = []
+    for card in step.remaining:
+        number = NUMBER[card]
+        if number is not None:
+            counts.append((number < low) + (number > high))
+        elif SUIT[card] is not None:
+            counts.append(below + above)
+        else:
+            if spirit < 0:
+                spirit = sum(len(VALUES) - len(tableau) for tableau in tableaux)
+            counts.append(spirit)
+    total = sum(counts)
+    stop = bool(step.placed) or total == 0  # may_stop, as any_placement is total > 0
+    index = rng.randrange(total + stop)
+    if index == total:
+        return {"type": "build", "cards": []}
+    for card, count in zip(step.remaining, counts, strict=True):
+        if index >= count:
+            index -= count
+            continue
+        number = NUMBER[card]
+        if number is not None:
+            return {
+                "type": "place",
+                "card": card,
+                "at": LEFT if number < low and not index else RIGHT,
+            }
+        if SUIT[card] is not None:
+            if index < below:
+                return {"type": "place", "card": card, "at": LEFT, "value": LOWEST_VALUE + index}
+            return {"type": "place", "card": card, "at": RIGHT, "value": high + 1 + index - below}
+        for seat, tableau in enumerate(tableaux):
+            taken = {slot.value for slot in tableau}
+            free = [value for value in VALUES if value not in taken]
+            if index < len(free):
+                return {"type": "place", "card": card, "seat": seat, "value": free[index]}
+            index -= len(free)
+    raise AssertionError("the draw is below the number of actions")  # unreachable
 
 
 def any_placement(step: BuildStep, tableaux: Sequence[Sequence[Slot]]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engines.base import (
     N_,
@@ -29,12 +29,14 @@ from engines.chanoyu.build import (
     may_stop,
     placement_actions,
     plan,
+    random_build_action,
 )
-from engines.chanoyu.cards import deal, sort_key
+from engines.chanoyu.cards import NUMBER, ORDER, deal, sort_key
 from engines.chanoyu.options import DECLARED, parse_options
-from engines.chanoyu.scoring import match_outcome, next_host, seats_right_of, tableau_points
-from engines.chanoyu.tableau import Placement, Slot, Tableau, values_of
+from engines.chanoyu.scoring import SCORING_RULES, match_outcome, next_host, tableau_points
+from engines.chanoyu.tableau import Placement, Slot, Tableau, values_of, with_placement
 from engines.chanoyu.trick import check_play, led_suit, playable, trick_winner
+from engines.rng import Pcg32
 
 PLAY = "play"
 BUILD = "build"
@@ -42,9 +44,9 @@ OVER = "over"
 TRICKS_PER_ROUND = 10
 
 
-# Records are immutable, so views can share them instead of copying.
-@dataclass(frozen=True)
-class FinishedTrick:
+# Records are immutable, so views can share them instead of copying. A trick's is a
+# NamedTuple: one is built for every trick of every playout, and a tuple builds fastest.
+class FinishedTrick(NamedTuple):
     number: int
     cards: tuple[tuple[int, str], ...]  # (seat, card) in play order
     winner: int | None  # None: no numbered card of the led suit, so it was discarded
@@ -149,7 +151,7 @@ class Chanoyu(Game):
         if isinstance(seat, bool) or seat not in self.to_act:
             return []
         if self.build is None:
-            cards = sorted(playable(self.hands[seat], self.trick), key=sort_key)
+            cards = sorted(playable(self.hands[seat], self.trick), key=ORDER.__getitem__)
             return [{"type": "play", "card": card} for card in cards]
         actions = placement_actions(self.build, self.tableaux)
         if may_stop(self.build, self.tableaux):
@@ -183,6 +185,28 @@ class Chanoyu(Game):
             {"kind": repr(kind)},
         )
 
+    # --- search (engines/base.py): no checks, no events, no list of every action ---
+
+    def play(self, seat: int, action: Action) -> None:
+        """Apply an action from search_actions or random_action, unchecked and unlogged."""
+        kind = action["type"]
+        if kind == "play":
+            self._lay(seat, action["card"], None)
+        elif kind == "place" and self.build is not None:
+            self._place_unchecked(self.build, action)
+        elif kind == "build" and not action["cards"] and self.build is not None:
+            self._finish_build(self.build, None)  # stopping: offered only when allowed
+        else:
+            self._apply(seat, action)  # a whole build at once: the checked way
+
+    def random_action(self, seat: int, rng: Pcg32) -> Action:
+        """What rng.choice(self.search_actions(seat)) returns, from the same single draw,
+        without listing every placement."""
+        if self.build is None:
+            cards = sorted(playable(self.hands[seat], self.trick), key=ORDER.__getitem__)
+            return {"type": "play", "card": rng.choice(cards)}
+        return random_build_action(self.build, self.tableaux, rng)
+
     # --- playing to a trick -------------------------------------------------
 
     def _turn(self) -> int:
@@ -192,29 +216,49 @@ class Chanoyu(Game):
     def _play(self, seat: int, action: Action) -> list[Event]:
         _reject_extra_fields(action, {"type", "card"})
         card = check_play(self.hands[seat], self.trick, action.get("card"))
-        self.hands[seat].remove(card)
-        self.trick.append((seat, card))
         events: list[Event] = [{"type": "played", "seat": seat, "card": card}]
-        if len(self.trick) == self.players:
-            events += self._resolve_trick()
+        self._lay(seat, card, events)
         return events
 
-    def _resolve_trick(self) -> list[Event]:
+    def _lay(self, seat: int, card: str, events: list[Event] | None) -> None:
+        """Play a checked card, resolving the trick when it is the last; the events go to
+        `events` unless it is None (a search's playout, which never reads them)."""
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) == self.players:
+            self._resolve_trick(events)
+
+    def _resolve_trick(self, events: list[Event] | None) -> None:
         trick, self.trick = self.trick, []
-        cards = _trick_cards(trick)
-        suit = led_suit(trick)
         winner = trick_winner(trick)
         self.last_trick = FinishedTrick(self.trick_number, tuple(trick), winner)
         self.round_tricks.append(self.last_trick)
         if winner is None:
             # No numbered card of the led suit: discarded, and the leader leads again.
             self.discard += [card for _, card in trick]
-            discarded: Event = {"type": "trick_discarded", "leader": self.leader}
-            return [{**discarded, "cards": cards, "lead_suit": suit}, *self._after_trick()]
+            if events is not None:
+                events.append(
+                    {
+                        "type": "trick_discarded",
+                        "leader": self.leader,
+                        "cards": _trick_cards(trick),
+                        "lead_suit": led_suit(trick),
+                    }
+                )
+            self._after_trick(events)
+            return
         self.leader = winner
         self.build = BuildStep(winner, trick, [card for _, card in trick])
         self.phase = BUILD
-        return [{"type": "trick_won", "seat": winner, "cards": cards, "lead_suit": suit}]
+        if events is not None:
+            events.append(
+                {
+                    "type": "trick_won",
+                    "seat": winner,
+                    "cards": _trick_cards(trick),
+                    "lead_suit": led_suit(trick),
+                }
+            )
 
     # --- the build ----------------------------------------------------------
 
@@ -224,8 +268,21 @@ class Chanoyu(Game):
         events = self._commit(step, placements, after)
         # Nothing left that fits: there is no choice left to wait for.
         if not any_placement(step, self.tableaux):
-            events += self._finish_build(step)
+            self._finish_build(step, events)
         return events
+
+    def _place_unchecked(self, step: BuildStep, action: Action) -> None:
+        """_place for an action from placement_actions: it fits, so no plan to check."""
+        card = action["card"]
+        seat = action.get("seat", step.seat)
+        number = NUMBER[card]  # a face card or a Tsukumogami names its value
+        value: int = action["value"] if number is None else number
+        placement = Placement(card, seat, value, action.get("at"))
+        self.tableaux[seat] = with_placement(self.tableaux[seat], placement)
+        step.remaining.remove(card)
+        step.placed.append(card)
+        if not any_placement(step, self.tableaux):
+            self._finish_build(step, None)
 
     def _build(self, step: BuildStep, action: Action) -> list[Event]:
         _reject_extra_fields(action, {"type", "cards"})
@@ -242,7 +299,9 @@ class Chanoyu(Game):
             "a card of the trick fits, so you must add at least one to a tableau",
             "must_build",
         )
-        return self._commit(step, placements, after) + self._finish_build(step)
+        events = self._commit(step, placements, after)
+        self._finish_build(step, events)
+        return events
 
     def _commit(
         self, step: BuildStep, placements: list[Placement], after: list[Tableau]
@@ -264,37 +323,55 @@ class Chanoyu(Game):
             )
         return events
 
-    def _finish_build(self, step: BuildStep) -> list[Event]:
+    def _finish_build(self, step: BuildStep, events: list[Event] | None) -> None:
         self.build = None
         # Cards the winner does not use are discarded.
         self.discard += step.remaining
-        done: Event = {"type": "build_done", "seat": step.seat, "placed": list(step.placed)}
-        return [{**done, "discarded": list(step.remaining)}, *self._after_trick()]
+        if events is not None:
+            events.append(
+                {
+                    "type": "build_done",
+                    "seat": step.seat,
+                    "placed": list(step.placed),
+                    "discarded": list(step.remaining),
+                }
+            )
+        self._after_trick(events)
 
     # --- after each trick: draw, next trick or end of round ------------------
 
-    def _after_trick(self) -> list[Event]:
+    def _after_trick(self, events: list[Event] | None) -> None:
         if self.trick_number == TRICKS_PER_ROUND:
-            return self._end_round()
-        events = self._draw()
+            ended = self._end_round()
+            if events is not None:
+                events += ended
+            return
+        drew = self._draw()
+        if events is not None:
+            events.append({"type": "drew" if drew else "no_draw", "pile": len(self.pile)})
         self.trick_number += 1
         self.phase = PLAY
-        return events
 
-    def _draw(self) -> list[Event]:
+    def _draw(self) -> bool:
         """Everyone draws one card, but only if the pile holds one for every player."""
-        if len(self.pile) < self.players:
-            return [{"type": "no_draw", "pile": len(self.pile)}]
+        players = self.players
+        pile = self.pile
+        if len(pile) < players:
+            return False
         # The next leader draws first, then the others counter-clockwise.
-        for seat in [self.leader, *seats_right_of(self.leader, self.players)[:-1]]:
-            self.hands[seat].append(self.pile.pop(0))
-        return [{"type": "drew", "pile": len(self.pile)}]
+        hands, leader = self.hands, self.leader
+        for step in range(players):
+            hands[(leader - step) % players].append(pile.pop(0))
+        return True
 
     def _end_round(self) -> list[Event]:
         for hand in self.hands:
             self.discard += hand
             hand.clear()
-        points = [tableau_points(values_of(tableau), self.scoring) for tableau in self.tableaux]
+        # The rule tableau_points applies, without its checks: the scoring was checked at
+        # setup, and placements keep every tableau's values increasing from 1 to 10.
+        rule = SCORING_RULES[self.scoring]
+        points = [rule(values_of(tableau)) for tableau in self.tableaux]
         self.totals = [total + gained for total, gained in zip(self.totals, points, strict=True)]
         record = ScoredRound(
             self.round, self.host, tuple(points), tuple(tuple(row) for row in self.tableaux)
