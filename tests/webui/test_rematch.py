@@ -86,6 +86,9 @@ def test_another_game_opens_its_lobby_for_the_same_people(
         # Each phone words it in its own language from the template and params.
         "template": "Seat {seat} ({name}) was freed: the next game has fewer seats",
         "params": {"name": "Dee", "seat": 4},
+        # News of the next game's first deal, shown by each page for a while, once.
+        "deal": ok(get(client, "/api/status"))["deal"],
+        "shown": 20.0,
     }
     ok(post(client, "/api/host/start", {}, tokens[0]))
     assert ok(get(client, "/api/state", tokens[1]))["game"] == "sarena"
