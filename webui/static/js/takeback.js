@@ -47,9 +47,11 @@ async function send(path, body) {
     if (err.status === 403 && err.code !== "not_host") return rejoin();
     problem = err.message;
     if (!latest?.state.table.take_back?.request) showError(problem); // the undo button's
-    if (latest) draw();
   } finally {
     sending = false;
+    // The buttons drawn while it was on its way are disabled: the stream's state may
+    // have come before this answer, and no other may follow.
+    if (latest) draw();
   }
 }
 
