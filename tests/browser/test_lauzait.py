@@ -53,6 +53,7 @@ def hand_pieces(page: Page) -> list[str]:
 
 def open_game(page: Page) -> None:
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("lauzait")
     page.get_by_test_id("setup-players").select_option(str(PLAYERS))
     page.get_by_test_id("new-name").fill(NAMES[0])
