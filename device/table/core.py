@@ -164,7 +164,8 @@ class Table:
                 "hints": self._settings.hints,
                 "host": s.host_seat,
                 "release": release.status(s.release, at),
-                "notices": list(s.notices),
+                "notices": notices.of_deal(s.notices, s.deal),
+                "deal": s.deal,  # the deal news belongs to (news.py)
                 "problem": s.problem,
                 "rescued_journal": self.rescued_journal,
                 "interlude": self._interlude.status(s.people, s.seat_name),
@@ -561,7 +562,7 @@ class Table:
                     else [self._log_seat(step.log, asked, name, step.by, level)]
                 )
             s.release = None
-            s.notices = notices.latest(s.notices, logged)
+            s.notices = notices.latest(s.notices, logged, s.deal)
         else:
             self._journal.set_release_request(s.record_id, release.to_data(step.request))
             s.release = step.request
@@ -592,7 +593,7 @@ class Table:
         if host != s.host_seat:
             s.host_seat, s.opener = host, None
         s.release = request
-        s.notices = notices.latest(s.notices, logged)
+        s.notices = notices.latest(s.notices, logged, s.deal)
 
     def _log_seat(
         self, kind: str, seat: int, name: str, by: str | None = None, level: str | None = None
@@ -603,7 +604,8 @@ class Table:
         return SeatLogEntry(entry_id, kind, seat, name, by, time.time(), level)
 
     def _notify(self, entry: SeatLogEntry) -> None:
-        self._state.notices = notices.latest(self._state.notices, [entry])
+        s = self._state
+        s.notices = notices.latest(s.notices, [entry], s.deal)
 
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange two seats in the lobby, so seat numbers match where people sit."""

@@ -99,6 +99,20 @@ class Interlude:
         if kinds["begin"] and not kinds["skip"]:
             self._pause = Pause(game_id, key, frozenset(kinds["continue"]))
 
+    def began(self, game_id: int, game: Game) -> float | None:
+        """When the pause after the game's newest summary began (the journal's clock):
+        what came before belongs to the deal before. None without a summary, or for a
+        game journaled without its pause (an older release)."""
+        key = summary_key(game)
+        times = [
+            float(entry["at"])
+            for entry in self._journal.sheet_entries(SHEET)
+            if entry["kind"] == "begin"
+            and entry["body"].get("game") == game_id
+            and entry["body"].get("key") == key
+        ]
+        return max(times) if key is not None and times else None
+
     def begin_if_new(self, game_id: int, before: str | None, game: Game) -> Pause | None:
         """Journal the start of a pause when the action just applied made a new summary
         (call inside the action's transaction); returns the pause for `adopt` once the

@@ -9,13 +9,15 @@ from device import i18n
 from device.journal import SeatLogEntry
 
 NOTICES_SHOWN = 4  # seat changes during play listed on every screen, newest last
+NOTICE_SHOWN = 20.0  # seconds a page shows a seat change from when it first showed it
 
 
-def notice(entry: SeatLogEntry) -> dict[str, Any]:
+def notice(entry: SeatLogEntry, deal: str) -> dict[str, Any]:
     """A seat change as every screen shows it: names and seat numbers only. "text" is
     the English; "template" and "params" let each screen word it in its own language,
     marking the name as a bot's when "bot" (its level) is set ("Bot: Cogwheel, easy
-    took seat 3")."""
+    took seat 3"). "deal" is the deal it happened in (news.py: the status drops older
+    ones), "shown" how long a page shows it (each page times it, once: js/news.js)."""
     said = notice_words(entry)
     return {
         "id": entry.id,
@@ -25,6 +27,8 @@ def notice(entry: SeatLogEntry) -> dict[str, Any]:
         "template": said.message,
         "params": dict(said.params),
         "bot": entry.level,
+        "deal": deal,
+        "shown": NOTICE_SHOWN,
     }
 
 
@@ -41,9 +45,16 @@ def marked(
     return i18n.Text(template, {**params, "name": i18n.Text(label, {"name": params["name"]})})
 
 
-def latest(notices: list[dict[str, Any]], entries: list[SeatLogEntry]) -> list[dict[str, Any]]:
-    """The notices shown after these seat changes: the newest NOTICES_SHOWN."""
-    return [*notices, *(notice(entry) for entry in entries)][-NOTICES_SHOWN:]
+def latest(
+    notices: list[dict[str, Any]], entries: list[SeatLogEntry], deal: str
+) -> list[dict[str, Any]]:
+    """The notices shown after these seat changes (made in `deal`): the newest NOTICES_SHOWN."""
+    return [*notices, *(notice(entry, deal) for entry in entries)][-NOTICES_SHOWN:]
+
+
+def of_deal(notices: list[dict[str, Any]], deal: str) -> list[dict[str, Any]]:
+    """The notices of the current deal: older ones are old news on every screen."""
+    return [n for n in notices if n.get("deal") == deal]
 
 
 def notice_words(entry: SeatLogEntry) -> i18n.Text:

@@ -22,6 +22,7 @@ from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
 from device.journal import GameRecord, Journal
 from device.table import notices, release, rematch
 from device.table.interlude import Interlude
+from device.table.news import deal_of
 from device.table.state import TableState
 from device.table.takeback import TakeBacks
 from engines import Game
@@ -122,6 +123,11 @@ def restore(
         phase = "over" if game.finished or ended else "playing"
     ended_early = game is not None and record.status == "abandoned"
     seats = {s.seat: s for s in record.seats}
+    # Seat changes keep the deal they were made in (news.py): those from before the
+    # newest summary's pause belong to a deal before (deal ""), old news.
+    deal = deal_of(record.id, game)
+    began = interlude.began(record.id, game) if game is not None else None
+    seat_log = journal.seat_log(record.id, notices.NOTICES_SHOWN)
     state = TableState(
         phase=phase,
         record_id=record.id,
@@ -133,7 +139,9 @@ def restore(
         seats=seats,
         host_seat=record.host if record.host in seats else None,
         opener=record.opener,
-        notices=[notices.notice(e) for e in journal.seat_log(record.id, notices.NOTICES_SHOWN)],
+        notices=[
+            notices.notice(e, deal if began is None or e.at >= began else "") for e in seat_log
+        ],
         commitment=record.commitment if game is not None else None,
         open_hands=bool(record.table_options.get(OPEN_HANDS, DEFAULT_OPEN_HANDS)),
         ended_early=ended_early,

@@ -24,6 +24,7 @@ import engines
 from device.history.replay import OPEN_HANDS
 from device.journal import Journal, SeatLogEntry, SeatRecord
 from device.table import notices
+from device.table.news import deal_of
 from device.table.state import TableState
 from device.table.takeback import OPTION as TAKE_BACKS
 
@@ -139,7 +140,7 @@ def open_next(journal: Journal, nxt: NextGame, rules_version: int) -> TableState
         room=nxt.room,
         seats=dict(nxt.seats.kept),
         host_seat=nxt.seats.host,
-        notices=notices.latest([], dropped),
+        notices=notices.latest([], dropped, deal_of(record_id, None)),
         open_hands=nxt.open_hands,
     )
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from device.history.replay import DEFAULT_OPEN_HANDS
 from device.journal import SeatRecord
+from device.table.news import deal_of
 from device.table.release import ReleaseRequest
 from device.table.takeback import Seating
 from engines import Game
@@ -42,6 +43,11 @@ class TableState:
         return record.name if record else f"Seat {seat + 1}"
 
     @property
+    def deal(self) -> str:
+        """The deal news belongs to now (news.py)."""
+        return deal_of(self.record_id, self.game)
+
+    @property
     def bots(self) -> frozenset[int]:
         """The seats a bot plays (device/bots.py)."""
         return frozenset(seat for seat, record in self.seats.items() if record.is_bot)
@@ -61,4 +67,5 @@ class TableState:
             self.seat_name,
             now,
             self.bots,
+            self.deal,
         )

@@ -87,6 +87,7 @@ class Seating:
     name: Callable[[int], str]
     now: float  # the table's clock
     bots: frozenset[int] = frozenset()  # the taken seats a bot plays (device/bots.py)
+    deal: str = ""  # the deal being played (news.py): a result belongs to it
 
     @property
     def people(self) -> frozenset[int]:
@@ -135,6 +136,7 @@ class Result:
     text: str  # English, for logs and old pages
     template: str  # `text` as a message id with {placeholders}: each screen words it
     params: dict[str, Any] = field(default_factory=dict)
+    deal: str = ""  # the deal it ended in (news.py): old news once another began
 
 
 @dataclass
@@ -246,6 +248,8 @@ class TakeBacks:
                 "grace": HOST_GRACE,
             }
         result = self.result
+        if result is not None and result.deal != seating.deal:
+            result = None  # a take-back of a deal before: old news on every screen
         offers = self.offers(game, playing)
         return {
             "mode": self.mode,
@@ -449,7 +453,14 @@ class TakeBacks:
         )
         self.request = None
         self.result = Result(
-            entry, outcome, request.seat, request.steps, str(said), said.message, dict(said.params)
+            entry,
+            outcome,
+            request.seat,
+            request.steps,
+            str(said),
+            said.message,
+            dict(said.params),
+            seating.deal,
         )
 
 

@@ -50,6 +50,7 @@ from engines.lauzait.hiring import (
 )
 from engines.lauzait.pieces import is_wild, number, numbers_in_play, piece_set, sorted_pieces
 from engines.lauzait.scoring import LAYERED_BRIDGES_CHOICES, formation_points, role_entries
+from engines.lauzait.scoring import winners as winners_of
 from engines.lauzait.seasons import (
     DIRECTION_NAMES,
     Deal,
@@ -187,7 +188,7 @@ class Lauzait(Game):
 
     @property
     def winners(self) -> list[int]:
-        return _most_points(self._scores) if self._over else []
+        return winners_of(self._scores, ended_early=self._ended_early) if self._over else []
 
     def legal_actions(self, seat: int) -> list[Action]:
         if self._over or seat != self._turn:
@@ -422,7 +423,7 @@ class Lauzait(Game):
             "points": [after - was for after, was in zip(self._scores, before, strict=True)],
             "totals": list(self._scores),
             "final": final,
-            "winners": _most_points(self._scores) if final else [],
+            "winners": winners_of(self._scores, ended_early=False) if final else [],
             "outcome": {"reason": "most_points"} if final else None,
             "declarer": declarer,
             "stalemate": stalemate,
@@ -615,12 +616,6 @@ class Lauzait(Game):
             data["hand"] = list(self._hands[seat])
             data["concealed"] = sorted_pieces(self._free(seat, self._departments[seat]))
         return data
-
-
-def _most_points(scores: Sequence[int]) -> list[int]:
-    """Every seat with the most points: ties share the victory."""
-    best = max(scores)
-    return [seat for seat, score in enumerate(scores) if score == best]
 
 
 def _declaration(government: Sequence[Department]) -> Action:

@@ -1,4 +1,5 @@
-"""Formation points for a Lauzait-Cep declaration (the engine and the score sheet share it).
+"""Formation points for a Lauzait-Cep declaration, and who won (the engine and the
+score sheet share both).
 
 A department is given as its three roles. A piece playing itself is its code
 (``"G4"``); a wild is ``{"piece": "J", "as": "G4"}``. So
@@ -109,3 +110,13 @@ def formation_points(
 
 def _sum_of(pieces: Sequence[str], col: str) -> int:
     return sum(number(piece) for piece in pieces if colour(piece) == col)
+
+
+def winners(scores: Sequence[int], *, ended_early: bool) -> list[int]:
+    """The seats that won a finished game: every seat with the most points (ties share
+    the victory). A game the table stopped before anyone scored (0 for every seat) has
+    no winner: nobody came out ahead, and a tie at nothing is not a shared victory."""
+    if not scores or (ended_early and not any(scores)):
+        return []
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]

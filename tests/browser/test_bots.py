@@ -27,6 +27,7 @@ def test_the_host_seats_a_bot_and_every_page_marks_it(
 ) -> None:
     host = contexts.page(PHONE)
     host.goto("/")
+    host.get_by_test_id("new-game-toggle").click()  # one tap away
     host.get_by_test_id("setup-game").select_option("sarena")
     host.get_by_test_id("setup-players").select_option("2")
     host.get_by_test_id("new-name").fill("Ana")
@@ -60,6 +61,7 @@ def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
 ) -> None:
     host = contexts.page(PHONE)
     host.goto("/")
+    host.get_by_test_id("new-game-toggle").click()  # one tap away
     host.get_by_test_id("setup-game").select_option("sarena")
     host.get_by_test_id("setup-players").select_option("2")
     host.get_by_test_id("new-name").fill("Ana")

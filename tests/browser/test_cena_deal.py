@@ -94,6 +94,7 @@ def suit(card: str) -> str:
 def open_game(page: Page, name: str) -> None:
     """The front page, with the table idle: open a 3-player Céna game."""
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("cena")
     page.get_by_test_id("setup-players").select_option(str(PLAYERS))
     page.get_by_test_id("new-name").fill(name)
@@ -126,6 +127,12 @@ def reveal_first_three(phone: Phone, *, last: bool) -> list[str]:
         expect(phone.by("turn")).to_have_attribute("data-turn", re.compile(r"^\d$"))
     else:
         expect(phone.by("reveal-locked")).to_be_visible()
+        # Issue 28: while Undo is offered the cards are chosen, not "locked in".
+        undo = phone.by("take-back-undo")
+        expect(undo).to_be_visible()
+        expect(phone.by("reveal-locked")).to_have_attribute("data-undoable", "true")
+        expect(phone.by("reveal-locked")).not_to_contain_text("locked in")
+        expect(phone.by("reveal-locked")).to_contain_text("take them back")
         locked = phone.page.locator('[data-testid="hand-card"].locked')
         assert sorted(str(c.get_attribute("data-card")) for c in locked.all()) == sorted(chosen)
     return chosen

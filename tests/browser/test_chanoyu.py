@@ -52,6 +52,7 @@ class Phone:
 def open_game(page: Page, name: str) -> None:
     """The front page, with the table idle: open a 3-player Chanoyu game."""
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("chanoyu")
     page.get_by_test_id("setup-players").select_option(str(PLAYERS))
     page.get_by_test_id("new-name").fill(name)

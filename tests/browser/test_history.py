@@ -44,6 +44,7 @@ def open_and_join(device: DeviceProcess, contexts: Contexts) -> list[Page]:
     """Ana opens a two-player Sàrénà on the front page; Bo joins through the QR link."""
     host = contexts.page(PHONE)
     host.goto("/")
+    host.get_by_test_id("new-game-toggle").click()  # one tap away
     host.get_by_test_id("setup-game").select_option("sarena")
     host.get_by_test_id("setup-players").select_option("2")
     host.get_by_test_id("new-name").fill(NAMES[0])

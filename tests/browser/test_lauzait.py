@@ -53,6 +53,7 @@ def hand_pieces(page: Page) -> list[str]:
 
 def open_game(page: Page) -> None:
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("lauzait")
     page.get_by_test_id("setup-players").select_option(str(PLAYERS))
     page.get_by_test_id("new-name").fill(NAMES[0])
@@ -208,7 +209,12 @@ def test_three_phones_play_lauzait_turns_and_the_sticks_are_seen_everywhere(
     expect(host.get_by_test_id("host-result")).to_be_visible()
     for page in [table, *phones[1:]]:
         expect(page.get_by_test_id("result")).to_contain_text("agreed to end the game early")
-    assert device.get("/api/state")["ended_early"] is True
+    final = device.get("/api/state")
+    assert final["ended_early"] is True
+    # Issue 28: stopped before anyone scored, nobody won (not a win shared by all).
+    assert (final["winners"] == []) == (not any(final["scores"]))
+    said = {0: "No winner", 1: "Winner"}.get(len(final["winners"]), "Shared victory")
+    expect(phones[1].get_by_test_id("result")).to_contain_text(said)
 
 
 def choose(page: Page, department: Any, pieces: list[str], role: str | None = None) -> None:

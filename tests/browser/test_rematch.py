@@ -54,6 +54,7 @@ def token(page: Page) -> str:
 
 def open_game(page: Page) -> None:
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("lauzait")
     page.get_by_test_id("setup-players").select_option(str(len(NAMES)))
     page.get_by_test_id("new-name").fill(NAMES[0])

@@ -57,6 +57,7 @@ def name_of(square: list[int]) -> str:
 
 def open_game(page: Page, name: str) -> None:
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("sarena")
     page.get_by_test_id("setup-players").select_option(str(PLAYERS))
     expect(page.get_by_test_id("options-sarena")).to_be_visible()

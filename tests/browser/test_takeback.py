@@ -29,6 +29,7 @@ TV: ViewportSize = {"width": 1280, "height": 720}
 
 def open_game(page: Page, name: str) -> None:
     page.goto("/")
+    page.get_by_test_id("new-game-toggle").click()  # one tap away
     page.get_by_test_id("setup-game").select_option("sarena")
     page.get_by_test_id("setup-players").select_option("3")
     page.get_by_test_id("setup-take-backs").select_option("ask")

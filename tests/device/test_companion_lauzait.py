@@ -245,6 +245,12 @@ def test_ending_early_stands_the_scores_and_can_be_struck_out(sheet: LauzaitShee
     assert not state["over"] and state["winners"] == []
 
 
+def test_a_sheet_ended_before_anyone_scored_has_no_winner(sheet: LauzaitSheet) -> None:
+    # Issue 28: the engine's rule (engines.lauzait.winners), not a tie of all four.
+    state = sheet.finish()
+    assert state["over"] and state["scores"] == [0, 0, 0] and state["winners"] == []
+
+
 def test_the_start_of_a_season_can_be_set_by_hand(sheet: LauzaitSheet) -> None:
     state = sheet.set_season(2, "counterclockwise")
     assert state["seasons"][0]["start_player"] == 2 and state["seasons"][0]["by_hand"]

@@ -395,3 +395,21 @@ def test_history_and_standings_name_the_final_summarys_winners(
     players = {p["name"]: p for p in standings(History(journal).games())["players"]}
     for seat, name in enumerate(names):
         assert players[name]["wins"] == (1 if seat in summary["winners"] else 0)
+
+
+def test_a_game_ended_early_with_no_points_is_nobodys_win(table: Table) -> None:
+    # Issue 28: a Lauzait Cep game ended at 0-0-0-0 counted as a win for all four. The
+    # standings count what the game declares (its winners), and it declares none.
+    table.open_lobby("lauzait", 4, {}, host_name="Ann")
+    for name in ["Bo", "Cy", "Dee"]:
+        table.join(table.status()["room"], name)
+    table.start()
+    seat = table.to_act()[0]
+    table.act(seat, {"type": "end_game"})
+    assert table.phase == "over" and table.view(None)["winners"] == []
+    [game] = History(table.journal).games()
+    assert game.outcome == "ended_early" and game.winners == []
+    assert all(s.score == 0 for s in game.seats)
+    result = standings([game])
+    assert [(p["plays"], p["wins"]) for p in result["players"]] == [(1, 0)] * 4
+    assert all(not seat["winner"] for seat in table.status()["result"]["seats"])

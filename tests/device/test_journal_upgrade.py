@@ -65,6 +65,18 @@ def without_version(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "table": {k: v for k, v in view["table"].items() if k != "version"}}
 
 
+def kept_news(old: dict[str, Any], new: dict[str, Any], where: str) -> None:
+    """Issue 28: a view shows only the current deal's seat changes (device/table/news.py):
+    it keeps the newest of the old release's, as they were, and leaves out older ones
+    only once a deal has ended since (the deal names a summary)."""
+    before = old["table"].pop("notices", [])
+    after = new["table"]["notices"]
+    assert len(after) <= len(before), where
+    if len(after) < len(before):
+        assert not new["table"]["deal"].endswith("/"), f"{where}: a notice of this deal is gone"
+    kept(before[len(before) - len(after) :], after, f"{where}.table.notices")
+
+
 def test_there_are_fixtures_of_every_engine() -> None:
     assert RELEASES, "tests/fixtures has no journal of an older release"
     import engines
@@ -92,9 +104,13 @@ def test_an_older_releases_journal_opens_with_every_game_as_it_was(
     assert status["host"] == made["host"]
     for token, seat in made["seats"].items():
         assert table.seat_of(token) == seat
-    kept(made["public"], without_version(table.view(None)), "public")
+    public = without_version(table.view(None))
+    kept_news(made["public"], public, "public")
+    kept(made["public"], public, "public")
     for seat, view in enumerate(made["views"]):
-        kept(view, without_version(table.view(seat)), f"seat {seat}")
+        mine = without_version(table.view(seat))
+        kept_news(view, mine, f"seat {seat}")
+        kept(view, mine, f"seat {seat}")
         assert table.legal_actions(seat) == made["legal"][seat]
     assert journal.history() == made["history"]
     if "sticks" in made:

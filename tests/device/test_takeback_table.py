@@ -596,3 +596,38 @@ def test_barrier_words_name_the_player_or_you() -> None:
     assert said("department_shown", True)[0] == prefix + "you have shown a department"
     assert said("sticks_thrown", False)[0] == prefix + "the sticks have been thrown"
     assert said("a_new_secret", False)[0] == prefix + "something has been revealed since"
+
+
+# --- old news ------------------------------------------------------------------------
+
+
+def test_a_deal_before_is_old_news_on_every_screen(table: Table) -> None:
+    # Issue 28: a phone reopened after the deal's end replayed how a take-back ended and
+    # a seat change of the deal before. News carries its deal; the status shows only
+    # the current deal's, and a new piece of news is shown again.
+    seated(table)
+    to_cena_play(table)
+    seat = move(table)
+    table.request_take_back(seat)
+    refuser = next(s for s in range(3) if s != seat)
+    table.answer_take_back(refuser, False)
+    status = table.status()
+    deal = status["deal"]
+    assert status["take_back"]["result"]["deal"] == deal
+    table.release_seat(2, by=2)  # Cy frees their own seat: every screen is told
+    [freed] = table.status()["notices"]
+    assert freed["deal"] == deal and freed["shown"] > 0
+
+    while table.status()["interlude"] is None:  # to the deal's end
+        move(table)
+    status = table.status()
+    assert status["deal"] != deal
+    assert status["take_back"]["result"] is None and status["notices"] == []
+    for waiting in status["interlude"]["waiting"]:
+        table.continue_play(waiting)
+
+    room = table.status()["room"]
+    table.join(room, "Di")  # news of this deal
+    status = table.status()
+    assert [n["text"] for n in status["notices"]] == ["Di took seat 3"]
+    assert status["notices"][0]["deal"] == status["deal"]

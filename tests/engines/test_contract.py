@@ -159,7 +159,10 @@ def check_finished(game: Game, steps: int) -> None:
     assert game.to_act == []
     assert all(game.legal_actions(seat) == [] for seat in range(game.players))
     assert len(game.scores) == game.players
-    assert game.winners and set(game.winners) <= set(range(game.players))
+    assert set(game.winners) <= set(range(game.players))
+    # Someone won, unless the game ended with no points at all (issue 28: a table that
+    # stopped before anyone scored; no tie at nothing counts as a win).
+    assert game.winners or not any(game.scores)
     # Every barrier the game marked is declared with its words (GameInfo.barriers or
     # the shared ones), so no take-back is refused in words that do not fit.
     undeclared = {b for b in game.barriers if b is not None and game.game_info.barrier(b) is None}

@@ -18,6 +18,7 @@ import engines
 from engines import sticks
 from engines.base import IllegalAction
 from engines.lauzait import Lauzait, department_bonus, formation_points
+from engines.lauzait import winners as lauzait_winners
 from engines.lauzait.board import MOUNTAIN, WATER, destinations
 from engines.lauzait.departments import governments, possible_departments
 from engines.lauzait.pieces import (
@@ -1005,10 +1006,20 @@ def test_the_table_may_end_the_game_early_and_scores_stand() -> None:
     illegal(game, 0, {"type": "end_game"}, "the game is over")
 
 
-def test_tied_top_scores_all_win() -> None:
+def test_a_game_ended_before_anyone_scored_has_no_winner() -> None:
+    # Issue 28: ended early at 0-0-0-0 it counted as a win for all four in the standings.
     game = hire_game()
-    game.apply(0, {"type": "end_game"})
-    assert game.winners == [0, 1, 2, 3]
+    events = game.apply(0, {"type": "end_game"})
+    assert game.finished and game.scores == [0, 0, 0, 0]
+    assert game.winners == [] and events[-1]["winners"] == []
+    assert game.view(None)["winners"] == []
+
+
+def test_tied_top_scores_all_win() -> None:
+    assert lauzait_winners([6, 6, 0, 3], ended_early=True) == [0, 1]
+    assert lauzait_winners([6, 6, 0, 3], ended_early=False) == [0, 1]
+    assert lauzait_winners([0, 0, 0], ended_early=False) == [0, 1, 2]  # played to its end
+    assert lauzait_winners([0, 0, 0], ended_early=True) == []  # stopped before anyone scored
 
 
 # --- views, events, round trip ----------------------------------------------------

@@ -87,6 +87,9 @@ def test_another_game_opens_its_lobby_for_the_same_people(
         "template": "Seat {seat} ({name}) was freed: the next game has fewer seats",
         "params": {"name": "Dee", "seat": 4},
         "bot": None,  # a person's seat: the name unmarked
+        # News of the next game's first deal, shown by each page for a while, once.
+        "deal": ok(get(client, "/api/status"))["deal"],
+        "shown": 20.0,
     }
     ok(post(client, "/api/host/start", {}, tokens[0]))
     assert ok(get(client, "/api/state", tokens[1]))["game"] == "sarena"

@@ -27,7 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from device.companion.sheet import Entry, GameSheet, SheetError, clean_names, seat_label
-from engines.lauzait import Lauzait, department_bonus, formation_points
+from engines.lauzait import Lauzait, department_bonus, formation_points, winners
 from engines.lauzait.departments import check_roles
 from engines.lauzait.pieces import is_piece_code, is_wild, piece_set, role_codes
 from engines.lauzait.scoring import LAYERED_BRIDGES_CHOICES, Role, split_role
@@ -401,7 +401,6 @@ class _Fold:
     def state(self) -> dict[str, Any]:
         scores = self.scores
         over = self.over
-        best = max(scores, default=0)
         seasons = [
             {
                 **_start(self.seasons[number]),
@@ -435,7 +434,7 @@ class _Fold:
             "scores": scores,
             "over": over,
             "ended_early": self.ended_early,
-            "winners": [s for s, score in enumerate(scores) if score == best] if over else [],
+            "winners": winners(scores, ended_early=self.ended_early) if over else [],
             "log": list(reversed(self.log)),
             "corrections": sorted(self.corrections + voids, key=lambda c: c["at"]),
         }

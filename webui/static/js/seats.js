@@ -1,6 +1,7 @@
 // Seats as people know them: names from the table status, the lobby list.
 import { h, person } from "./dom.js";
 import { botName, displayName, t } from "./i18n.js";
+import { timeLeft } from "./news.js";
 
 export function seatName(state, seat) {
   const entry = state.table.seats[seat];
@@ -73,15 +74,25 @@ export function nameInputs(count, names) {
 }
 
 // Seats freed or taken during play, announced on every screen so no hand changes
-// eyes unseen: "Seat 3 (Bo) was freed: Bo agreed", "Eve took seat 3".
+// eyes unseen: "Seat 3 (Bo) was freed: Bo agreed", "Eve took seat 3". Each for the
+// box's `shown` seconds from when this seat (or the table page) first showed it,
+// then it goes: news once, never replayed after a reload or a wake (js/news.js).
 export function seatNotices(state) {
-  const notices = state.table.notices || [];
-  if (!notices.length) return null;
-  return h(
+  const fresh = (state.table.notices || [])
+    .map((notice) => ({ notice, left: notice.shown ? timeLeft(state, `notice:${notice.id}`, notice.shown) : Infinity }))
+    .filter(({ left }) => left > 0);
+  if (!fresh.length) return null;
+  const items = fresh.map(({ notice, left }) => {
+    const item = h("li", { "data-testid": "notice", "data-kind": notice.kind }, noticeText(notice));
+    if (left !== Infinity) setTimeout(() => (list.childElementCount > 1 ? item.remove() : list.remove()), left);
+    return item;
+  });
+  const list = h(
     "ul",
     { class: "notice", "data-testid": "notices", "aria-live": "polite", style: "list-style: none; margin: 0.5rem 0;" },
-    notices.map((notice) => h("li", { "data-testid": "notice", "data-kind": notice.kind }, noticeText(notice))),
+    items,
   );
+  return list;
 }
 
 // Why a saved game could not be resumed: the journal keeps the box's English sentence

@@ -16,6 +16,7 @@ import { announce } from "./announce.js";
 import { clearError, h, listing, replace, showError } from "./dom.js";
 import { keepFocus } from "./focus.js";
 import { gameModule } from "./games.js";
+import { digest, timeLeft } from "./news.js";
 import { t } from "./i18n.js";
 import { plain, signed } from "./numbers.js";
 import { gameTitle, seatName } from "./seats.js";
@@ -37,23 +38,14 @@ let seated = false;
 let slot = null; // where the page keeps the finished trick (the seat page), else the layer
 let timer = null;
 let sending = false;
-const firstSeen = new Map(); // finished trick -> when this page first showed it (ms)
-
-const trickKey = (trick) => JSON.stringify(trick);
-
 // The finished trick to keep on screen, or null: {trick, full} where full is false
 // once the pause is over and only one line stays until the next trick's first card.
+// The pause counts from when this seat (or the table page) first showed the trick,
+// kept across reloads and wakes (js/news.js): a reopened phone does not replay it.
 export function finishedTrick(state) {
   const trick = state.last_trick;
   if (!trick || state.phase === "over") return null;
-  const key = trickKey(trick);
-  const now = Date.now();
-  if (!firstSeen.has(key)) {
-    if (firstSeen.size > 8) firstSeen.clear();
-    firstSeen.set(key, now);
-  }
-  const pauseMs = (state.table.trick_pause ?? 0) * 1000;
-  const left = firstSeen.get(key) + pauseMs - now;
+  const left = timeLeft(state, `trick:${digest(trick)}`, state.table.trick_pause ?? 0);
   const nextStarted = (state.trick?.cards?.length ?? 0) > 0;
   if (left > 0) return { trick, full: true, left };
   return nextStarted ? null : { trick, full: false, left: 0 };

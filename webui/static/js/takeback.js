@@ -18,6 +18,7 @@ import { api } from "./api.js";
 import { h, listing, person, replace, showError } from "./dom.js";
 import { keepFocus } from "./focus.js";
 import { t } from "./i18n.js";
+import { timeLeft } from "./news.js";
 import { noticeText, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
 
@@ -29,30 +30,12 @@ document.head.append(style);
 const layer = h("div", { class: "take-back-layer", "data-testid": "take-back-layer" });
 document.body.append(layer);
 
-const SEEN_KEY = "tablemate.takeBackSeen"; // results already shown by this tab
 let latest = null; // {state, asSeat, slot}: redrawn when a timer runs out
 let sending = false;
 let problem = ""; // the box's answer to this page's last tap, shown in the banner
 let pending = { key: null, since: 0 }; // when this page first saw the pending request
 let resultTimer = null;
 let graceTimer = null;
-
-
-function seenResults() {
-  try {
-    return JSON.parse(sessionStorage.getItem(SEEN_KEY) || "{}");
-  } catch {
-    return {};
-  }
-}
-
-function markSeen(id, until) {
-  try {
-    sessionStorage.setItem(SEEN_KEY, JSON.stringify({ id, until }));
-  } catch {
-    // no storage: the result shows again after a reload, nothing worse
-  }
-}
 
 async function send(path, body) {
   if (sending) return;
@@ -64,9 +47,11 @@ async function send(path, body) {
     if (err.status === 403 && err.code !== "not_host") return rejoin();
     problem = err.message;
     if (!latest?.state.table.take_back?.request) showError(problem); // the undo button's
-    if (latest) draw();
   } finally {
     sending = false;
+    // The buttons drawn while it was on its way are disabled: the stream's state may
+    // have come before this answer, and no other may follow.
+    if (latest) draw();
   }
 }
 
@@ -182,20 +167,16 @@ function banner(state, asSeat) {
   );
 }
 
-// How the last request ended, for `shown` seconds after this tab first saw it.
+// How the last request ended, for `shown` seconds after this seat (or the table
+// page) first showed it, kept across reloads and wakes (js/news.js); the box no
+// longer sends one of a deal before.
 function resultNote(state) {
   const result = state.table.take_back.result;
   if (!result) return null;
-  const seen = seenResults();
-  const now = Date.now();
-  let until = seen.id === result.id ? seen.until : null;
-  if (until === null) {
-    until = now + result.shown * 1000;
-    markSeen(result.id, until);
-  }
-  if (now >= until) return null;
+  const left = timeLeft(state, `take-back:${result.id}`, result.shown);
+  if (left <= 0) return null;
   clearTimeout(resultTimer);
-  resultTimer = setTimeout(() => latest && draw(), until - now + 50);
+  resultTimer = setTimeout(() => latest && draw(), left + 50);
   return h(
     "p",
     { class: `take-back-result ${result.kind}`, "data-testid": "take-back-result", "data-kind": result.kind },

@@ -1,5 +1,6 @@
 // The seat's own hand and what it can do with it.
-// Reveal phase: tap 3 cards, then "Reveal"; the choice shows locked until all are in.
+// Reveal phase: tap 3 cards, then "Reveal"; the choice shows chosen while it may
+// still be taken back, locked once it may not, until all are in.
 // Play phase: only legal cards (from state.legal) can be tapped; then, if the card
 // may go before several seats, choose where (the simplified rule skips this).
 import { announce } from "../../js/announce.js";
@@ -29,14 +30,23 @@ export function handView(container, send) {
     }
   };
 
+  // Whether this seat may still take its choice back (an Undo, or asking the table):
+  // then its cards are chosen, not locked in, and the page says so.
+  function undoable() {
+    const tb = state.table?.take_back;
+    const me = state.you.seat;
+    return Boolean(tb && (tb.request?.seat === me || tb.offers?.some((o) => o.seat === me)));
+  }
+
   function revealControls() {
     const locked = state.chosen !== null;
+    const mayUndo = locked && undoable();
     const cards = state.hand.map((card) => {
       const picked = ui.picked.includes(card);
       const chosen = locked && state.chosen.includes(card);
       return cardButton(card, {
         classes: [picked ? "selected" : "", chosen ? "locked" : ""],
-        badge: chosen ? t("locked") : null,
+        badge: chosen ? (mayUndo ? t("chosen") : t("locked")) : null,
         "data-testid": "hand-card",
         "aria-pressed": picked,
         disabled: locked || ui.busy || (!picked && ui.picked.length >= PUBLIC_CARDS),
@@ -47,7 +57,10 @@ export function handView(container, send) {
       });
     });
     const button = locked
-      ? h("p", { class: "notice", "data-testid": "reveal-locked" }, t("Your public cards are locked in; they show when everyone has chosen."))
+      ? h("p", { class: "notice", "data-testid": "reveal-locked", "data-undoable": mayUndo },
+        mayUndo
+          ? t("Your public cards are chosen; they show when everyone has chosen. Until then you can still take them back.")
+          : t("Your public cards are locked in; they show when everyone has chosen."))
       : h(
           "button",
           {

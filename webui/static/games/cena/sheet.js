@@ -125,17 +125,30 @@ function dealForm() {
       h("div", { class: "actions" }, h("button", { type: "submit", "data-testid": "sheet-save" }, correcting ? t("Save the correction") : t("Save the deal"))));
   }
 
-  box.addEventListener("submit", (event) => {
+  box.addEventListener("submit", async (event) => {
     event.preventDefault();
-    post("deal", {
-      deal: entry.deal,
+    const number = entry.deal;
+    const saved = await post("deal", {
+      deal: number,
       objective: entry.objective,
       alliances: entry.alliances.map((a) =>
         a.mode === "cards" ? { cards: [...a.cards] } : { count: a.count, penalty_cards: [...a.penalty] }),
     }, pressed(event));
+    // The form sits below the scores: bring the deal just saved, and the totals under
+    // it, into view (the Save button is far down the page).
+    if (saved) scrollToDeal(number);
   });
   draw();
   return box;
+}
+
+function scrollToDeal(number) {
+  const row = root.querySelector(`[data-testid=sheet-deal-row][data-deal="${number}"]`);
+  const panel = row?.closest("section");
+  if (!row || !panel) return;
+  const fits = panel.getBoundingClientRect().height <= innerHeight;
+  (fits ? panel : row).scrollIntoView({ block: fits ? "nearest" : "center" });
+  row.classList.add("just-saved");
 }
 
 function scoreTable() {

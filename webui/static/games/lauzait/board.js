@@ -220,7 +220,9 @@ export function scores(state) {
 export function result(state) {
   if (state.phase !== "over") return null;
   const names = state.winners.map((s) => seatName(state, s));
-  const text = names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] });
+  // No winner: the table stopped before anyone scored (engines/lauzait/scoring.py).
+  const text = !names.length ? t("No winner")
+    : names.length > 1 ? t("Shared victory: {names}", { names: people(names) }) : t("Winner: {name}", { name: names[0] });
   return h(
     "section",
     { class: "panel notice", "data-testid": "result" },

@@ -155,7 +155,7 @@ function ledger() {
     sheet.winners.length
       ? h("p", { class: "notice", "data-testid": "sheet-winners" },
           sheet.ended_early ? t("The table stopped early. {winners}", { winners: winnersText(sheet.winners) }) : winnersText(sheet.winners))
-      : null,
+      : sheet.over ? h("p", { class: "notice", "data-testid": "sheet-winners" }, t("No winner")) : null,
     sheet.over ? null : h("div", { class: "actions" },
       h("button", { type: "button", class: "danger", "data-testid": "lz-sheet-finish",
         onclick: (e) => confirm(t("Does everyone agree to stop? The scores stand as they are.")) && post("finish", {}, pressed(e)) },

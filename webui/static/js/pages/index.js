@@ -77,15 +77,32 @@ async function newGameForm() {
       button.disabled = false;
     }
   };
-  return h(
+  const form = h(
     "form",
-    { class: "panel", "data-testid": "new-game-form", onsubmit: submit },
-    h("h2", {}, t("Open a new game")),
-    h("p", { class: "muted" }, t("You take seat 1 and host: you start the game when everyone has joined.")),
+    { id: "new-game-form", "data-testid": "new-game-form", onsubmit: submit, hidden: true },
     fields.node,
     h("label", { for: "new-name" }, t("Your name")),
     name,
     h("div", { class: "actions" }, button),
+  );
+  // Joining comes first on this page; the form (long: every option of the game) is
+  // one tap away: the page of an idle table is about half as tall (issue 28).
+  const toggle = h("button", {
+    type: "button", class: "secondary", "data-testid": "new-game-toggle",
+    "aria-expanded": "false", "aria-controls": "new-game-form",
+    onclick: () => {
+      form.hidden = false;
+      toggle.remove();
+      form.querySelector("select, input")?.focus();
+    },
+  }, t("Choose a game…"));
+  return h(
+    "section",
+    { class: "panel", "data-testid": "new-game" },
+    h("h2", {}, t("Open a new game")),
+    h("p", { class: "muted" }, t("You take seat 1 and host: you start the game when everyone has joined.")),
+    h("div", { class: "actions" }, toggle),
+    form,
   );
 }
 

@@ -15,7 +15,8 @@ async function main() {
     api("/api/status", undefined, { token: null })
       .then((status) => {
         const dropped = (status.notices || []).filter((n) => n.kind === "dropped");
-        if (dropped.length) notice.after(seatNotices({ table: { notices: dropped } }));
+        // Kept on this page (shown: 0): it says why the phone is here.
+        if (dropped.length) notice.after(seatNotices({ table: { notices: dropped.map((n) => ({ ...n, shown: 0 })) } }));
       })
       .catch(() => {});
   }
