@@ -90,6 +90,7 @@ def test_a_persons_seat_goes_to_a_bot_during_play_when_they_allow_it(
 ) -> None:
     host = contexts.page(PHONE)
     host.goto("/")
+    host.get_by_test_id("new-game-toggle").click()  # one tap away
     host.get_by_test_id("setup-game").select_option("sarena")
     host.get_by_test_id("setup-players").select_option("2")
     host.get_by_test_id("new-name").fill("Ana")
