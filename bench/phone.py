@@ -73,13 +73,13 @@ SETTLE = """(quiet) => new Promise((resolve) => {
 
 def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
     """Median, p95 and max of main-thread ms, and the longest task, over moves: as wall
-    time, and as CPU time times the throttling rate (what a quiet machine shows)."""
+    time, and as the main thread's CPU time (what a quiet machine shows)."""
     if not samples:
         return {"moves": 0}
     result: dict[str, Any] = {"moves": len(samples)}
     for total, longest, over, name in (
         ("main_thread_ms", "longest_task_ms", "tasks_over_50ms", "wall"),
-        ("cpu_x_rate_ms", "longest_cpu_x_rate_ms", "cpu_x_rate_over_50ms", "cpu_x_rate"),
+        ("cpu_ms", "longest_cpu_ms", "cpu_over_50ms", "cpu"),
     ):
         busy = sorted(s[total] for s in samples)
         p95 = busy[min(len(busy) - 1, round(0.95 * (len(busy) - 1)))]
@@ -98,7 +98,6 @@ class Phone:
 
     def __init__(self, browser: Browser, url: str, token: str, rate: float) -> None:
         self.browser = browser
-        self.rate = rate
         self.context = browser.new_context(base_url=url, viewport=PHONE, service_workers="block")
         self.context.add_init_script(
             f"localStorage.setItem('tablemate.token', {json.dumps(token)})"
@@ -139,19 +138,20 @@ class Phone:
         self.settle()
         trace = json.loads(self.browser.stop_tracing())
         after = self.renders()
-        # Wall time, as DevTools shows it, suffers from whatever else the machine runs;
-        # CPU time times the throttling rate is what a quiet machine would show.
+        # Wall time, as DevTools shows it, also counts the time the machine gave other
+        # processes; the thread's CPU time (throttling included) is what a quiet
+        # machine would show.
         tasks = main_thread_tasks(trace)
         wall = [w for w, _ in tasks]
-        cpu = [c * self.rate for _, c in tasks]
+        cpu = [c for _, c in tasks]
         into.append(
             {
                 "main_thread_ms": sum(wall),
                 "longest_task_ms": max(wall, default=0.0),
                 "tasks_over_50ms": sum(1 for t in wall if t > 50),
-                "cpu_x_rate_ms": sum(cpu),
-                "longest_cpu_x_rate_ms": max(cpu, default=0.0),
-                "cpu_x_rate_over_50ms": sum(1 for t in cpu if t > 50),
+                "cpu_ms": sum(cpu),
+                "longest_cpu_ms": max(cpu, default=0.0),
+                "cpu_over_50ms": sum(1 for t in cpu if t > 50),
                 "renders": {
                     k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)
                 },
@@ -193,10 +193,16 @@ def first_load(browser: Browser, url: str, token: str, rate: float) -> dict[str,
             event["requestId"], {"url": event["request"]["url"], "bytes": 0, "status": None}
         )
 
+    def from_cache(event: dict[str, Any]) -> None:
+        if event["requestId"] in seen:
+            seen[event["requestId"]]["cached"] = True
+
     def answered(event: dict[str, Any]) -> None:
         if event["requestId"] in seen:
             seen[event["requestId"]]["status"] = event["response"]["status"]
-            seen[event["requestId"]]["cached"] = event["response"].get("fromDiskCache", False)
+            response = event["response"]
+            cached = response.get("fromDiskCache") or response.get("fromMemoryCache")
+            seen[event["requestId"]]["cached"] = seen[event["requestId"]].get("cached") or cached
 
     def received(event: dict[str, Any]) -> None:
         if event["requestId"] in seen:
@@ -208,6 +214,7 @@ def first_load(browser: Browser, url: str, token: str, rate: float) -> dict[str,
 
     cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.responseReceived", answered)
+    cdp.on("Network.requestServedFromCache", from_cache)
     cdp.on("Network.dataReceived", received)
     cdp.on("Network.loadingFinished", finished)
 
@@ -234,11 +241,17 @@ def first_load(browser: Browser, url: str, token: str, rate: float) -> dict[str,
     return {"cold": cold, "warm_from_cache": warm}
 
 
-def state_size(device: DeviceProcess, token: str) -> int:
-    request = urllib.request.Request(device.url + "/api/state")
+def state_size(device: DeviceProcess, token: str, path: str = "/api/state?compact=1") -> int:
+    """Bytes of the seat's state as its page asks for it (and as its stream sends it),
+    uncompressed JSON; a box that does not know ?compact=1 answers the full view."""
+    request = urllib.request.Request(device.url + path)
     request.add_header("X-Tablemate-Token", token)
     with urllib.request.urlopen(request, timeout=10) as response:
         return len(response.read())
+
+
+def sized(samples: list[int]) -> dict[str, float]:
+    return {"median": statistics.median(samples), "max": max(samples)}
 
 
 def other_seats_move(
@@ -269,6 +282,7 @@ def bench_cena(
     others: list[dict[str, Any]] = []
     summary: list[dict[str, Any]] = []
     sizes: dict[str, list[int]] = {"reveal": [], "play": []}
+    full: dict[str, list[int]] = {"reveal": [], "play": []}
     page = phone.page
     deals = 0
     while len(own) < moves or not summary:
@@ -284,6 +298,7 @@ def bench_cena(
             continue
         if 0 in state["to_act"]:
             sizes[state["phase"]].append(state_size(device, tokens[0]))
+            full[state["phase"]].append(state_size(device, tokens[0], "/api/state"))
             if state["phase"] == "reveal":
                 cards = page.locator("[data-testid=hand-card]")
                 for i in range(3):
@@ -326,7 +341,7 @@ def bench_cena(
         "renders_per_own_move": [s["renders"] for s in own[:3]],
         "renders_per_others_move": [s["renders"] for s in others[:3]],
         "state_bytes": {
-            k: {"median": statistics.median(v), "max": max(v)} for k, v in sizes.items() if v
+            k: {**sized(v), "full_view": sized(full[k])} for k, v in sizes.items() if v
         },
     }
 
@@ -354,6 +369,7 @@ def bench_lauzait(
     }
     others: list[dict[str, Any]] = []
     sizes: list[int] = []
+    full: list[int] = []
     while len(steps["confirm"]) < moves:
         state = device.get("/api/state", token=tokens[0])
         if state["table"]["phase"] != "playing":
@@ -365,6 +381,7 @@ def bench_lauzait(
             continue
         if 0 in state["to_act"]:
             sizes.append(state_size(device, tokens[0]))
+            full.append(state_size(device, tokens[0], "/api/state"))
             action = non_water(state)
             if action["type"] != "hire":
                 device.post("/api/action", {"action": action}, token=tokens[0])
@@ -395,13 +412,13 @@ def bench_lauzait(
                 for total in (
                     "main_thread_ms",
                     "tasks_over_50ms",
-                    "cpu_x_rate_ms",
-                    "cpu_x_rate_over_50ms",
+                    "cpu_ms",
+                    "cpu_over_50ms",
                 )
             },
             **{
                 longest: max(steps[k][i][longest] for k in steps)
-                for longest in ("longest_task_ms", "longest_cpu_x_rate_ms")
+                for longest in ("longest_task_ms", "longest_cpu_ms")
             },
         }
         for i in range(len(steps["confirm"]))
@@ -413,7 +430,7 @@ def bench_lauzait(
         "others_move": summarise(others),
         "renders_per_own_move": [s["renders"] for s in steps["confirm"][:3]],
         "renders_per_others_move": [s["renders"] for s in others[:3]],
-        "state_bytes": {"median": statistics.median(sizes), "max": max(sizes)} if sizes else None,
+        "state_bytes": {**sized(sizes), "full_view": sized(full)} if sizes else None,
     }
 
 

@@ -48,7 +48,7 @@ let askedMe = false; // a request to free this seat is showing
 let drawerOpen = false; // scores and history, one tap from the header
 let lastState = null;
 let drawnGame = null; // the state last drawn, less its version and sticks (see render)
-let drawnSticks = null;
+let drawnSticks = null; // what the sticks strip last drew (see drawSticks)
 let stopFollowing = () => {}; // ends the live stream (before leaving the table)
 
 function toggleDrawer(open = !drawerOpen) {
@@ -169,11 +169,10 @@ function render(state) {
   const loading = needGame(state.game); // another game than the page was opened for
   if (loading) return void loading.then(() => render(state));
   version = state.table.version;
-  const sticks = JSON.stringify(state.sticks ?? null);
   const game = JSON.stringify({ ...state, sticks: null, table: { ...state.table, version: null } });
   if (game === drawnGame) {
     lastState = state;
-    if (sticks !== drawnSticks) drawSticks(state);
+    drawSticks(state);
     return;
   }
   keepFocus(document.querySelector("main"), () => draw(state));
@@ -181,9 +180,12 @@ function render(state) {
   announce("turn", state.table.phase === "lobby" ? "" : bannerNews(nodes.top));
 }
 
+// The sticks strip, when what it shows changed: the box's last throw, the game's own.
 function drawSticks(state) {
+  const shown = JSON.stringify([state.sticks, state.throws, state.last_throw, state.game, state.table.seats, state.table.room]);
+  if (shown === drawnSticks) return;
   counted("sticks");
-  drawnSticks = JSON.stringify(state.sticks ?? null);
+  drawnSticks = shown;
   const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
   replace(nodes.sticks, strip(state));
 }
