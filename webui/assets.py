@@ -23,7 +23,7 @@ import os
 import threading
 from pathlib import Path
 
-from flask import Blueprint, Flask, Response, abort, request
+from flask import Blueprint, Flask, Response, abort, current_app, request
 from werkzeug.security import safe_join
 
 bp = Blueprint("assets", __name__)
@@ -83,8 +83,6 @@ def accepts_gzip() -> bool:
 
 
 def assets() -> Assets:
-    from flask import current_app
-
     found: Assets = current_app.extensions["tablemate.assets"]
     return found
 

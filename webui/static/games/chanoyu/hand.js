@@ -158,7 +158,6 @@ export function handView(container, send) {
     );
   }
 
-
   function drawNow() {
     if (!state || state.phase === "over" || !state.hand) {
       replace(container);

@@ -79,7 +79,7 @@ export function handView(container, send) {
   function concealedPieces() {
     const discards = new Set(hireSteps().keys());
     const mine = myTurn();
-    if (!myTurn()) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
+    if (!mine) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
     return state.concealed.map((piece, index) => {
       const picked = ui.mode === "form" ? ui.picked.includes(index) : ui.discardIndex === index;
       const usable = ui.mode === "form" ? mine && (picked || ui.picked.length < 3) : mine && discards.has(piece);
