@@ -18,7 +18,7 @@ import engines
 from device.companion.scoreboard import Scoreboard
 from device.sticks import StickRoller
 from device.table import Table
-from webui import errors, games, guard, hosts, i18n, limits
+from webui import assets, errors, games, guard, hosts, i18n, limits
 from webui.live import HEARTBEAT_SECONDS, OpenStreams
 from webui.protocols import BoxLike, SheetsLike
 from webui.routes import (
@@ -78,6 +78,7 @@ def create_app(
     )
     app.extensions[EXTENSION] = services
 
+    assets.register(app)  # versioned, compressed scripts and styles (webui/assets.py)
     for blueprint in (pages.bp, api.bp, host.bp, interlude.bp, take_back.bp, stream.bp, health.bp):
         app.register_blueprint(blueprint)
     app.register_blueprint(replay.bp)  # replays of games that are over (device/history/replay.py)

@@ -19,19 +19,34 @@ from typing import Any
 import engines
 from device.sticks import StickRoller
 from device.table import Table
+from webui import games
 from webui.live import event
 
 END_GAME: dict[str, Any] = {"type": "end_game"}
 
 
-def state_for(table: Table, seat: int | None, sticks: StickRoller | None = None) -> dict[str, Any]:
+def state_for(
+    table: Table, seat: int | None, sticks: StickRoller | None = None, *, compact: bool = False
+) -> dict[str, Any]:
+    """The audience's view; `compact`: some legal actions described under "choices"
+    as the game declares (a phone's own view, webui/choices.py)."""
     view = table.view(seat)
     host = seat is not None and view["table"]["host"] == seat
     view["legal"] = player_actions(table, seat) if seat is not None else []
+    if compact:
+        view["legal"], view["choices"] = described(view)
     view["you"] = {"seat": seat, "host": host}
     view["end_early"] = host and can_end_early(table)
     view["sticks"] = sticks.latest() if sticks is not None else None
     return view
+
+
+def described(view: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """(the legal actions still listed, the choices described) of a seat's view."""
+    game = games.registered().get(view.get("game") or "")
+    if game is None or game.choices is None or not view["legal"]:
+        return view["legal"], {}
+    return game.choices(view["legal"], view)
 
 
 def table_actions(table: Table) -> frozenset[str]:
@@ -70,18 +85,21 @@ class SharedStates:
         self._table = table
         self._sticks = sticks
         self._lock = threading.Lock()
-        self._latest: dict[int | None, tuple[int, str]] = {}  # audience -> (version, text)
+        # audience (seat, compact) -> (version, text)
+        self._latest: dict[tuple[int | None, bool], tuple[int, str]] = {}
         table.subscribe(self._rebuild_all)
 
-    def event_for(self, seat: int | None) -> tuple[int, str]:
-        """(version, SSE text) of the seat's state (None: the public one), current now."""
+    def event_for(self, seat: int | None, compact: bool = False) -> tuple[int, str]:
+        """(version, SSE text) of the seat's state (None: the public one), current now;
+        `compact`: as a phone asks for it (state_for)."""
+        audience = (seat, compact and seat is not None)
         with self._lock:
-            cached = self._latest.get(seat)
+            cached = self._latest.get(audience)
             if cached is not None and cached[0] == self._table.version:
                 return cached
-            state = state_for(self._table, seat, self._sticks)
+            state = state_for(self._table, seat, self._sticks, compact=audience[1])
             built = (state["table"]["version"], event("state", state))
-            self._latest[seat] = built
+            self._latest[audience] = built
             return built
 
     def _rebuild_all(self, _version: int) -> None:
@@ -89,8 +107,8 @@ class SharedStates:
         game may be gone from this one (a stream for it ends with "rejoin")."""
         taken = {seat["seat"] for seat in self._table.status()["seats"] if seat["taken"]}
         with self._lock:
-            for gone in [seat for seat in self._latest if seat is not None and seat not in taken]:
+            for gone in [a for a in self._latest if a[0] is not None and a[0] not in taken]:
                 del self._latest[gone]
             audiences = list(self._latest)
-        for seat in audiences:
-            self.event_for(seat)
+        for seat, compact in audiences:
+            self.event_for(seat, compact)

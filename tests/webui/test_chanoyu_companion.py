@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -20,8 +21,9 @@ def run(suit: str, values: list[int]) -> list[dict[str, Any]]:
 def test_the_page_and_the_state_before_setup(client: FlaskClient, sheets: FakeSheets) -> None:
     page = client.get("/companion/chanoyu")
     assert page.status_code == 200
-    assert "/static/games/chanoyu/sheet.js" in page.get_data(as_text=True)
-    assert client.get("/static/games/chanoyu/sheet.js").status_code == 200
+    script = re.search(r'src="(/v/\w+/games/chanoyu/sheet\.js)"', page.get_data(as_text=True))
+    assert script is not None
+    assert client.get(script[1]).status_code == 200
     assert 'href="/companion/chanoyu"' in client.get("/").get_data(as_text=True)
     state = ok(client.get(PATH))
     assert state == sheets.get("chanoyu").state() and state["players"] == 0

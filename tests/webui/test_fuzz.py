@@ -193,6 +193,7 @@ READS: dict[str, str] = {
     "/api/companion/lauzait": "/api/companion/lauzait",
     "/api/companion/sarena": "/api/companion/sarena",
     "/static/<path:filename>": "/static/{}",
+    "/v/<version>/<path:filename>": "/v/0/{}",
     "/history/<int:game_id>/replay": "/history/{}/replay",
     "/api/replay/<int:game_id>": "/api/replay/{}",
     "/api/replay/<int:game_id>/<int:step>": "/api/replay/1/{}",

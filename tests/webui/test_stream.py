@@ -97,9 +97,11 @@ def test_each_audience_is_built_once_per_change_however_many_streams(
     built: list[int | None] = []
     real_state_for = webui.state.state_for
 
-    def counting_state_for(table: Table, seat: int | None, *args: Any) -> dict[str, Any]:
+    def counting_state_for(
+        table: Table, seat: int | None, *args: Any, **kwargs: Any
+    ) -> dict[str, Any]:
         built.append(seat)
-        return real_state_for(table, seat, *args)
+        return real_state_for(table, seat, *args, **kwargs)
 
     monkeypatch.setattr(webui.state, "state_for", counting_state_for)
     ok(seated.act(2, seated.state(2)["legal"][0]))

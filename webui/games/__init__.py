@@ -15,6 +15,7 @@ from functools import cache
 from flask import Blueprint
 
 from device.games import declared_by_games
+from webui.choices import Describe
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class WebGame:
     sheet_blurb: str  # after the title in the front page's list of tools
     sheet_intro: str  # under the title on the sheet's page
     draws_colours: bool = False  # the sheet draws secret colours (linked from /colours)
+    # How a phone gets some of its legal actions described compactly (webui/choices.py).
+    choices: Describe | None = None
 
 
 @cache

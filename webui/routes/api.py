@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint
+from flask import Blueprint, request
 
 from device.games import title
 from device.table.takeback import DEFAULT_MODE, MODES
@@ -36,7 +36,10 @@ def game_list() -> dict[str, Any]:
 
 @bp.get("/state")
 def state() -> dict[str, Any]:
-    return state_for(table(), seat_of(header_token()), services().sticks)
+    """The caller's view; ?compact=1: with its choices described compactly, as a phone
+    draws them (webui/choices.py)."""
+    compact = request.args.get("compact") == "1"
+    return state_for(table(), seat_of(header_token()), services().sticks, compact=compact)
 
 
 @bp.post("/lobby")

@@ -40,7 +40,10 @@ def script_catalog(lang: str) -> Response:
 
 @bp.get("/seat")
 def seat() -> str:
-    return render_template("seat.html")
+    # Only the game at the table: a phone loads no other game's scripts and styles
+    # (js/games.js loads another if the table moves on to it).
+    game = services().table.status()["game"]
+    return render_template("seat.html", game_names=[game] if game else [])
 
 
 @bp.get("/table")

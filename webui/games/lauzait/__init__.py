@@ -3,10 +3,11 @@
 from flask_babel import lazy_gettext as _l
 
 from webui.games import WebGame
-from webui.games.lauzait import sheet
+from webui.games.lauzait import choices, sheet
 
 GAME = WebGame(
     sheet=sheet.bp,
+    choices=choices.choices,
     sheet_title=_l("Lauzait Cep bank and score sheet"),
     sheet_blurb=_l("for a game with real pieces"),
     sheet_intro=_l(

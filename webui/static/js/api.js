@@ -66,9 +66,10 @@ export async function apiFile(path, { token = getToken() } = {}) {
 
 // The state as this browser's seat sees it: null when the stored token is no
 // longer a seat's (it is forgotten then), the public state without a token.
-export async function myState() {
+// path: the seat page asks for its compact view (/api/state?compact=1).
+export async function myState(path = "/api/state") {
   try {
-    return await api("/api/state");
+    return await api(path);
   } catch (err) {
     if (err.status === 403) {
       forgetToken();

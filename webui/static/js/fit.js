@@ -6,8 +6,13 @@
 //
 // Cheap on a slow phone: it starts from the size that fitted last time, so a draw
 // that changes little costs one layout (two when it tries a step back up); only a
-// draw that no longer fits searches, in a few halvings. Enlarged text (125 % or more,
-// js/text-size.js) is never scaled: that layout scrolls instead.
+// draw that no longer fits searches. Every layout of the whole page costs a slow
+// phone tens of milliseconds (bench/phone.py: ~7 of them made a Lauzait hire's step
+// one task of seconds at 6x throttling), so the search scales the size by how much
+// too big the page measured (sizes are in rem: the page shrinks about in proportion)
+// and checks, two or three layouts instead of halving the range five times.
+// Enlarged text (125 % or more, js/text-size.js) is never scaled: that layout
+// scrolls instead.
 import { textLarge } from "./text-size.js";
 
 const html = document.documentElement;
@@ -18,11 +23,14 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
   let own = ""; // the root's inline size as fit() last left it
   let outside = ""; // an inline size someone else gave the root (kept, never scaled)
 
-  const fits = () => {
+  // How much too big the page is at the size set now (<= 1: it fits): one layout.
+  const excess = () => {
     const page = document.scrollingElement;
-    if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) return false;
-    return regions().every((node) => !node || node.scrollHeight <= node.clientHeight + 1);
+    let ratio = Math.max(page.scrollHeight / innerHeight, page.scrollWidth / innerWidth);
+    for (const node of regions()) if (node) ratio = Math.max(ratio, node.scrollHeight / (node.clientHeight + 1));
+    return ratio;
   };
+  const fits = () => excess() <= 1;
   const set = (size) => {
     html.style.fontSize = size === null ? outside : `${size}px`;
     own = html.style.fontSize;
@@ -39,7 +47,8 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
     const base = parseFloat(getComputedStyle(html).fontSize);
     let size = last === null ? base : Math.min(last, base);
     set(size < base ? size : null);
-    if (fits()) {
+    let over = excess();
+    if (over <= 1) {
       // Room again (a smaller hand, a closed panel): one step back towards the full size.
       if (size < base) {
         const bigger = Math.min(base, size * STEP);
@@ -48,16 +57,21 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
         else set(size);
       }
     } else {
-      // Too big: halve the range between the floor and this size a few times.
-      let low = base * floor;
-      let high = size;
-      for (let i = 0; i < 5; i += 1) {
-        const mid = (low + high) / 2;
-        set(mid);
-        if (fits()) low = mid;
-        else high = mid;
+      // Too big: shrink in proportion to the excess (a little more, as fixed sizes
+      // such as tap targets do not shrink), check, and again while it is still too big;
+      // at worst the floor.
+      const low = base * floor;
+      let found = null;
+      for (let i = 0; i < 4 && size > low; i += 1) {
+        size = Math.max(low, Math.min(size * 0.99, size / over) * 0.99);
+        set(size);
+        over = excess();
+        if (over <= 1) {
+          found = size;
+          break;
+        }
       }
-      size = low;
+      size = found ?? low;
       set(size);
     }
     // Rounded down: a size rounded up by a fraction of a pixel can overflow again.

@@ -1,9 +1,11 @@
 // What each game draws on phones and the table page. Each game's components are
 // its own module, /static/games/<name>/index.js (board, top, details, hand, and
-// an optional options editor); the page lists the games in a <meta> tag, and they
-// are all loaded before the page draws anything, so drawing stays synchronous. A
-// game without components (or whose module fails to load) gets the generic view:
-// phase, whose move it is, scores and winners.
+// an optional options editor); the page lists the games it needs in a <meta> tag
+// (a seat page only the game in play), and they are all loaded before the page draws
+// anything, so drawing stays synchronous. A game the page did not list (the table
+// moved on to another game) is loaded with its styles by needGame() before the page
+// draws it. A game without components (or whose module fails to load) gets the
+// generic view: phase, whose move it is, scores and winners.
 import { h, people } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
@@ -20,6 +22,22 @@ async function load(name) {
 }
 
 const GAMES = Object.fromEntries(await Promise.all(names.map(load)));
+
+const pending = {}; // name -> the promise of a game being loaded
+
+// null when `name`'s components are loaded (or tried), else a promise of them.
+export function needGame(name) {
+  if (!name || name in GAMES) return null;
+  if (pending[name]) return pending[name];
+  const style = document.createElement("link");
+  style.rel = "stylesheet";
+  style.href = new URL(`../games/${name}/game.css`, import.meta.url).href;
+  document.head.append(style);
+  pending[name] = load(name).then(([, module]) => {
+    GAMES[name] = module;
+  });
+  return pending[name];
+}
 
 export function gameModule(name) {
   return GAMES[name] || null;

@@ -19,7 +19,7 @@ const nameOf = (board, seat) => board.names[seat] || t("Seat {number}", { number
 
 function styles() {
   if (document.getElementById("scoreboard-css")) return;
-  document.head.append(h("link", { id: "scoreboard-css", rel: "stylesheet", href: "/static/scoreboard.css" }));
+  document.head.append(h("link", { id: "scoreboard-css", rel: "stylesheet", href: new URL("../scoreboard.css", import.meta.url).href }));
 }
 
 function standings(board) {

@@ -6,29 +6,26 @@
 import { announce } from "../../js/announce.js";
 import { h, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { handMoves } from "../../js/moves.js";
 import { seatName } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardButton, SUITS, numberOf, suitOf } from "./cards.js";
 
-const PUBLIC_CARDS = 3;
+const PUBLIC_CARDS = 3; // unless the box's choices say otherwise (webui/games/cena/choices.py)
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
-  const ui = { key: "", picked: [], placing: null, busy: false };
+  const ui = { key: "", picked: [], placing: null };
   let state = null;
-
-  const act = async (action) => {
-    ui.busy = true;
-    draw();
-    try {
-      await send(action);
+  // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
+  const { act, drawHand: draw } = handMoves(container, send, {
+    choices: () => JSON.stringify([ui.picked, ui.placing]),
+    draw: () => drawNow(),
+    clear: () => {
       ui.picked = [];
       ui.placing = null;
-    } finally {
-      ui.busy = false;
-      draw();
-    }
-  };
+    },
+  });
 
   // Whether this seat may still take its choice back (an Undo, or asking the table):
   // then its cards are chosen, not locked in, and the page says so.
@@ -41,6 +38,7 @@ export function handView(container, send) {
   function revealControls() {
     const locked = state.chosen !== null;
     const mayUndo = locked && undoable();
+    const needed = state.choices?.reveal?.pick ?? PUBLIC_CARDS;
     const cards = state.hand.map((card) => {
       const picked = ui.picked.includes(card);
       const chosen = locked && state.chosen.includes(card);
@@ -49,7 +47,7 @@ export function handView(container, send) {
         badge: chosen ? (mayUndo ? t("chosen") : t("locked")) : null,
         "data-testid": "hand-card",
         "aria-pressed": picked,
-        disabled: locked || ui.busy || (!picked && ui.picked.length >= PUBLIC_CARDS),
+        disabled: locked || (!picked && ui.picked.length >= needed),
         onclick: () => {
           ui.picked = picked ? ui.picked.filter((c) => c !== card) : [...ui.picked, card];
           draw();
@@ -66,10 +64,10 @@ export function handView(container, send) {
           {
             type: "button",
             "data-testid": "reveal",
-            disabled: ui.picked.length !== PUBLIC_CARDS || ui.busy,
+            disabled: ui.picked.length !== needed,
             onclick: () => act({ type: "reveal", cards: ui.picked }),
           },
-          t("Reveal {picked}/{needed} cards", { picked: ui.picked.length, needed: PUBLIC_CARDS }),
+          t("Reveal {picked}/{needed} cards", { picked: ui.picked.length, needed }),
         );
     return [h("div", { class: "hand", "data-testid": "hand" }, cards), h("div", { class: "actions" }, button)];
   }
@@ -86,7 +84,7 @@ export function handView(container, send) {
         "data-legal": playable.has(card),
         // While a card waits for where to go, it is the pressed one.
         "aria-pressed": ui.placing ? ui.placing === card : null,
-        disabled: !playable.has(card) || ui.busy,
+        disabled: !playable.has(card),
         onclick: () => {
           const targets = plays.filter((a) => a.card === card);
           if (targets.length === 1) {
@@ -118,7 +116,7 @@ export function handView(container, send) {
         targets.map((action) =>
           h(
             "button",
-            { type: "button", "data-testid": "place", "data-to": action.to, disabled: ui.busy, onclick: () => act(action) },
+            { type: "button", "data-testid": "place", "data-to": action.to, onclick: () => act(action) },
             action.to === state.you.seat ? t("Yourself") : seatName(state, action.to),
           ),
         ),
@@ -134,7 +132,7 @@ export function handView(container, send) {
   const placementWords = (card) => t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` });
 
   // Focus stays on the same card or control through every redraw (js/focus.js).
-  function draw() {
+  function drawNow() {
     keepFocus(container, () => {
       if (!state || state.phase === "over" || !state.hand) {
         replace(container);
@@ -151,7 +149,7 @@ export function handView(container, send) {
 
   return (next) => {
     state = next;
-    const key = `${state.deal}:${state.phase}:${state.trick?.number}:${state.trick?.cards.length}`;
+    const key = `${state.deal}:${state.phase}:${state.trick?.number}:${state.trick?.cards.length}:${state.chosen}`;
     if (key !== ui.key) {
       ui.key = key;
       ui.placing = null;

@@ -6,25 +6,22 @@
 // in state.legal are offered; each tap places one card, "Done" discards the rest.
 import { h, listing, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { handMoves } from "../../js/moves.js";
 import { seatName } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { cardButton, cardFace, cardShort, isFace, isTsukumogami, numberOf } from "./cards.js";
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
-  const ui = { selected: null, busy: false };
+  const ui = { selected: null };
   let state = null;
-
-  const act = async (action) => {
-    ui.busy = true;
-    draw();
-    try {
-      await send(action);
-    } finally {
-      ui.busy = false;
-      draw();
-    }
-  };
+  // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
+  // The build keeps the trick card picked across its placements, as before.
+  const { act, drawHand: draw } = handMoves(container, send, {
+    choices: () => JSON.stringify(ui.selected),
+    draw: () => keepFocus(container, drawNow),
+    clear: () => {},
+  });
 
   function handCards() {
     const playable = new Set(state.legal.filter((a) => a.type === "play").map((a) => a.card));
@@ -36,7 +33,7 @@ export function handView(container, send) {
         cardButton(card, {
           "data-testid": "hand-card",
           "data-legal": playable.has(card),
-          disabled: !playable.has(card) || ui.busy,
+          disabled: !playable.has(card),
           onclick: () => act({ type: "play", card }),
         }),
       ),
@@ -85,7 +82,6 @@ export function handView(container, send) {
         "data-value": value,
         "data-at": action.at ?? "",
         "aria-label": label,
-        disabled: ui.busy,
         onclick: () => act(action),
       },
       h("span", { class: "cy-plus" }, "+"),
@@ -141,7 +137,7 @@ export function handView(container, send) {
             "data-testid": "build-card",
             "data-fits": fitting.includes(card),
             "aria-pressed": card === ui.selected,
-            disabled: !fitting.includes(card) || ui.busy,
+            disabled: !fitting.includes(card),
             onclick: () => {
               ui.selected = card;
               draw();
@@ -156,14 +152,11 @@ export function handView(container, send) {
         "div",
         { class: "actions" },
         finish
-          ? h("button", { type: "button", class: build.placed.length ? "" : "secondary", "data-testid": "build-done", disabled: ui.busy, onclick: () => act(finish) }, finishText)
+          ? h("button", { type: "button", class: build.placed.length ? "" : "secondary", "data-testid": "build-done", onclick: () => act(finish) }, finishText)
           : h("p", { class: "muted", "data-testid": "build-must" }, t("A card fits, so place at least one; then you may stop.")),
       ),
     );
   }
-
-  // Focus stays on the same control through every redraw (js/focus.js).
-  const draw = () => keepFocus(container, drawNow);
 
   function drawNow() {
     if (!state || state.phase === "over" || !state.hand) {

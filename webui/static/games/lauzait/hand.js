@@ -5,6 +5,7 @@
 // ever offered, so every tap is a legal move.
 import { h, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { handMoves } from "../../js/moves.js";
 import { t } from "../../js/i18n.js";
 import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
@@ -20,24 +21,43 @@ export function handView(container, send) {
   // mode "hire" (the default) or "form"; picked: hand indexes while forming;
   // discard (and the index of the piece tapped), mover and target while hiring.
   const fresh = () => ({ mode: "hire", picked: [], discard: null, discardIndex: null, mover: null, target: null });
-  const ui = { key: "", busy: false, ...fresh() };
+  const ui = { key: "", ...fresh() };
   let state = null;
 
   const reset = () => Object.assign(ui, fresh());
-
-  const act = async (action) => {
-    ui.busy = true;
-    draw();
-    try {
-      await send(action);
-      reset();
-    } finally {
-      ui.busy = false;
-      draw();
-    }
-  };
+  // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
+  const { act, drawHand } = handMoves(container, send, {
+    choices: () => JSON.stringify(Object.keys(fresh()).map((k) => ui[k])),
+    draw: () => keepFocus(container, drawNow),
+    clear: reset,
+  });
 
   const legal = (type) => state.legal.filter((a) => a.type === type);
+
+  // The hire's steps: discard -> [{from, to: [squares]}], from the box's compact
+  // description (webui/games/lauzait/choices.py) or, where it sent the hires in
+  // full (a replay, hires it could not describe so), from the legal list.
+  let steps = { of: null, map: new Map() };
+  function hireSteps() {
+    if (steps.of === state) return steps.map;
+    const map = new Map();
+    const described = state.choices?.hire;
+    if (described) {
+      const square = (n) => [Math.floor(n / described.width), n % described.width];
+      const moves = new Map(described.moves.map(([from, to]) => [from, to.map(square)]));
+      for (const [piece, froms] of described.discards) map.set(piece, froms.map((f) => ({ from: square(f), to: moves.get(f) })));
+    }
+    for (const a of legal("hire")) {
+      if (!map.has(a.discard)) map.set(a.discard, []);
+      const movers = map.get(a.discard);
+      let mover = movers.find((m) => sameSquare(m.from, a.from));
+      if (!mover) movers.push((mover = { from: a.from, to: [] }));
+      mover.to.push(a.to);
+    }
+    steps = { of: state, map };
+    return map;
+  }
+  const canHire = () => hireSteps().size > 0;
   const myTurn = () => state.phase === "play" && state.turn === state.you.seat;
 
   // The four steps: those behind struck out, those open now highlighted.
@@ -47,7 +67,7 @@ export function handView(container, send) {
       "ol",
       { class: "lz-steps", "data-testid": "lz-steps" },
       STEPS.map((step, i) => {
-        const open = i >= behind && legal(step).length > 0;
+        const open = i >= behind && (step === "hire" ? canHire() : legal(step).length > 0);
         const classes = [i < behind ? "passed" : "", open ? "now" : ""].join(" ").trim();
         return h("li", { class: classes, "data-step": step, "data-open": open }, STEP_LABELS[step]);
       }),
@@ -57,9 +77,9 @@ export function handView(container, send) {
   // Pieces not in a revealed department: tap to pick a discard (or, while forming,
   // three pieces of a department).
   function concealedPieces() {
-    const discards = new Set(legal("hire").map((a) => a.discard));
-    const mine = myTurn() && !ui.busy;
-    if (!myTurn()) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
+    const discards = new Set(hireSteps().keys());
+    const mine = myTurn();
+    if (!mine) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
     return state.concealed.map((piece, index) => {
       const picked = ui.mode === "form" ? ui.picked.includes(index) : ui.discardIndex === index;
       const usable = ui.mode === "form" ? mine && (picked || ui.picked.length < 3) : mine && discards.has(piece);
@@ -94,7 +114,7 @@ export function handView(container, send) {
           departmentFace(department),
           h("span", { class: "lz-bonus" }, `+${department.bonus}`),
           dissolvable.has(index) && myTurn()
-            ? h("button", { type: "button", class: "secondary", "data-testid": "lz-dissolve", "data-index": index, disabled: ui.busy,
+            ? h("button", { type: "button", class: "secondary", "data-testid": "lz-dissolve", "data-index": index,
                 onclick: () => act(dissolvable.get(index)) }, t("Dissolve: pay back {points}", { points: department.bonus }))
             : null)),
     );
@@ -104,7 +124,7 @@ export function handView(container, send) {
     const forms = legal("form");
     if (!forms.length) return null;
     if (ui.mode !== "form") {
-      return h("button", { type: "button", class: "secondary", "data-testid": "lz-form-start", disabled: ui.busy,
+      return h("button", { type: "button", class: "secondary", "data-testid": "lz-form-start",
         onclick: () => { reset(); ui.mode = "form"; draw(); } }, t("Form a department…"));
     }
     const chosen = ui.picked.map((i) => state.concealed[i]);
@@ -117,7 +137,7 @@ export function handView(container, send) {
         : matches.length ? t("Reveal them as:") : t("Those three do not make a department.")),
       h("div", { class: "actions" },
         matches.map((form) =>
-          h("button", { type: "button", "data-testid": "lz-form-option", disabled: ui.busy, onclick: () => act(form) },
+          h("button", { type: "button", "data-testid": "lz-form-option", onclick: () => act(form) },
             t("Reveal {pieces}", { pieces: form.pieces.map((p, i) => played(p, form.roles[i])).join(" ") }))),
         h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); draw(); } }, t("Back to hiring"))),
     );
@@ -126,13 +146,13 @@ export function handView(container, send) {
   function declarePanel() {
     const declarations = legal("declare");
     if (!declarations.length) return null;
-    const stalemate = !legal("hire").length;
+    const stalemate = !canHire();
     const confirmAndSend = (action) => confirm(t("Declare Lauzait-Cep? The season ends.")) && act(action);
     const option = (action) => {
       const label = action.departments
         ? h("span", { class: "lz-government" }, t("Declare with"), " ", action.departments.map((d) => departmentFace(d)))
         : stalemate ? t("Nothing can be discarded: declare a stalemate") : t("Declare Lauzait-Cep with your three departments");
-      return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", disabled: ui.busy, onclick: () => confirmAndSend(action) }, label);
+      return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", onclick: () => confirmAndSend(action) }, label);
     };
     const [first, ...more] = declarations;
     return h(
@@ -148,31 +168,30 @@ export function handView(container, send) {
 
   // The hire: the board with what may be tapped now, and what the hire will do.
   function hirePanel() {
-    const hires = legal("hire");
     const marks = {};
     let prompt;
-    if (!myTurn() || ui.mode === "form" || !hires.length) {
+    if (!myTurn() || ui.mode === "form" || !canHire()) {
       return { marks: null, guide: null };
     }
     const spot = state.board.flatMap((row, r) => row.map((piece, c) => (piece ? null : [r, c]))).find(Boolean);
     marks[key(spot)] = { kind: "spot", label: t("your discard goes here") };
-    const forDiscard = hires.filter((a) => a.discard === ui.discard);
+    const forDiscard = hireSteps().get(ui.discard) || []; // [{from, to: [squares]}]
     if (!ui.discard) {
       prompt = t("Hire: tap the piece to discard. It goes on the empty square.");
     } else if (!ui.mover) {
       prompt = t("Discarding {piece}: tap the piece to move.", { piece: ui.discard });
-      for (const a of forDiscard) {
-        marks[key(a.from)] = { kind: "mover", label: t("can move"), onclick: () => { ui.mover = a.from; ui.target = null; draw(); } };
+      for (const m of forDiscard) {
+        marks[key(m.from)] = { kind: "mover", label: t("can move"), onclick: () => { ui.mover = m.from; ui.target = null; draw(); } };
       }
     } else {
-      const chosen = forDiscard.filter((a) => sameSquare(a.from, ui.mover));
+      const chosen = forDiscard.find((m) => sameSquare(m.from, ui.mover))?.to || [];
       marks[key(ui.mover)] = { kind: "picked", label: t("moving"), onclick: () => { ui.mover = null; ui.target = null; draw(); } };
-      for (const a of chosen) {
-        marks[key(a.to)] = { kind: sameSquare(a.to, ui.target) ? "picked" : "target", label: t("can go here"), onclick: () => { ui.target = a.to; draw(); } };
+      for (const to of chosen) {
+        marks[key(to)] = { kind: sameSquare(to, ui.target) ? "picked" : "target", label: t("can go here"), onclick: () => { ui.target = to; draw(); } };
       }
       prompt = ui.target ? null : t("Tap where the {piece} goes.", { piece: pieceAt(ui.mover) });
     }
-    const guide = prompt ? h("p", { class: "lz-prompt", "data-testid": "lz-prompt" }, prompt) : confirmHire(forDiscard, spot);
+    const guide = prompt ? h("p", { class: "lz-prompt", "data-testid": "lz-prompt" }, prompt) : confirmHire(spot);
     return { marks, guide };
   }
 
@@ -180,8 +199,9 @@ export function handView(container, send) {
     return state.board[square[0]][square[1]];
   }
 
-  function confirmHire(forDiscard, spot) {
-    const action = forDiscard.find((a) => sameSquare(a.from, ui.mover) && sameSquare(a.to, ui.target));
+  function confirmHire(spot) {
+    // Only squares of the hire's steps were offered, so this is one of the legal hires.
+    const action = { type: "hire", discard: ui.discard, from: ui.mover, to: ui.target };
     const mover = pieceAt(ui.mover);
     const water = state.water.some((s) => sameSquare(s, ui.target));
     // The destination's piece, unless it is the square the discard is about to fill.
@@ -197,13 +217,13 @@ export function handView(container, send) {
       { class: "panel lz-guide", "data-testid": "lz-hire-summary" },
       h("p", {}, text),
       h("div", { class: "actions" },
-        h("button", { type: "button", "data-testid": "lz-hire-confirm", disabled: ui.busy, onclick: () => act(action) }, water ? t("Hire and throw the sticks") : t("Hire")),
+        h("button", { type: "button", "data-testid": "lz-hire-confirm", onclick: () => act(action) }, water ? t("Hire and throw the sticks") : t("Hire")),
         h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; draw(); } }, t("Change"))),
     );
   }
 
   // Focus stays on the same control through every redraw (js/focus.js).
-  const draw = () => keepFocus(container, drawNow);
+  const draw = drawHand;
 
   function drawNow() {
     if (!state || state.phase === "over" || !state.hand) {

@@ -6,6 +6,7 @@ import { holdToReveal } from "../../js/colours/reveal.js";
 import { colourName, swatch } from "../../js/colours/colours.js";
 import { h, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { handMoves, isBusy } from "../../js/moves.js";
 import { t, tn } from "../../js/i18n.js";
 import { boardSvg, chipWords, key, squareName } from "./drawing.js";
 
@@ -19,7 +20,7 @@ function colourSecret({ colour, tally }) {
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
-  const ui = { selected: null, busy: false };
+  const ui = { selected: null };
   let state = null;
   const secret = holdToReveal(t("Hold to see your colour"), colourSecret);
   const colourPanel = h("section", { class: "panel", "data-testid": "my-colour" }, h("h2", {}, t("Your secret colour")), secret.node);
@@ -29,23 +30,24 @@ export function handView(container, send) {
   const moves = () => (state.legal || []).filter((a) => a.type === "move");
   const targetsOf = (k) => moves().filter((m) => key(m.from) === k);
 
+  // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
+  const { act, drawHand: draw } = handMoves(container, send, {
+    choices: () => JSON.stringify(ui.selected),
+    draw: () => keepFocus(container, drawNow),
+    clear: () => {
+      ui.selected = null;
+    },
+  });
+
   async function move(action) {
     const keyed = container.contains(document.activeElement); // a keyboard is playing
-    ui.busy = true;
-    draw();
-    try {
-      await send(action);
-      ui.selected = null;
-    } finally {
-      ui.busy = false;
-      draw();
-    }
+    await act(action);
     // Focus follows the pile to where it went.
     if (keyed) container.querySelector(`[data-testid="spot"][data-square="${key(action.to)}"]`)?.focus();
   }
 
   function tap(square) {
-    if (ui.busy) return;
+    if (isBusy(container)) return;
     const k = key(square);
     const chosen = ui.selected && targetsOf(ui.selected).find((m) => key(m.to) === k);
     if (chosen) return move(chosen);
@@ -75,7 +77,7 @@ export function handView(container, send) {
             options.map((m) => {
               const [r, c] = m.to;
               const flip = state.board[r][c].length === 0;
-              return h("button", { type: "button", "data-testid": "move-to", "data-to": key(m.to), disabled: ui.busy, onclick: () => move(m) },
+              return h("button", { type: "button", "data-testid": "move-to", "data-to": key(m.to), onclick: () => move(m) },
                 flip
                   ? t("{square} (flips it)", { square: squareName(m.to) })
                   : t("{square} ({count} high)", { square: squareName(m.to), count: pile.length + state.board[r][c].length }));
@@ -85,8 +87,6 @@ export function handView(container, send) {
     );
   }
 
-  // Focus stays on the same control through every redraw (js/focus.js).
-  const draw = () => keepFocus(container, drawNow);
 
   function drawNow() {
     if (!state) return;

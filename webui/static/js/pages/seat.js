@@ -9,9 +9,10 @@ import { clearError, h, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
 import { fitter } from "../fit.js";
-import { boardDetailsFor, boardTopFor, handFor, throwPurpose } from "../games.js";
+import { boardDetailsFor, boardTopFor, handFor, needGame, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
+import { counted } from "../renders.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { rulesButton } from "../rules-card.js";
 import { gameOverPanel, lastGamePanel, leaveButton } from "../rematch.js";
@@ -38,12 +39,16 @@ nodes.header.after(nodes.notices);
 // picked, a trick's moment ending), before the browser paints it.
 const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
+// This phone's own view: its choices described compactly (webui/choices.py).
+const STATE = "/api/state?compact=1";
 let version = -1;
 let hand = null; // {game, draw(state)}
 let myTurn = false;
 let askedMe = false; // a request to free this seat is showing
 let drawerOpen = false; // scores and history, one tap from the header
 let lastState = null;
+let drawnGame = null; // the state last drawn, less its version and sticks (see render)
+let drawnSticks = null; // what the sticks strip last drew (see drawSticks)
 let stopFollowing = () => {}; // ends the live stream (before leaving the table)
 
 function toggleDrawer(open = !drawerOpen) {
@@ -70,7 +75,7 @@ async function send(action) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       await api("/api/action", body);
     }
-    render(await api("/api/state"));
+    render(await api(STATE));
   } catch (err) {
     if (err.status === 403) return rejoin();
     showError(err.message);
@@ -171,15 +176,40 @@ function turnCue(state) {
 
 // Every redraw keeps keyboard focus where it was (js/focus.js), and the page's one
 // live region says whose turn it is when that changes (js/announce.js).
+//
+// One render per move: the mover's page gets the new state twice (the answer to its
+// move and the stream) and draws the first only; a version that changed nothing this
+// page shows (a stick throw, a score sheet saved on the box) redraws the sticks strip
+// or nothing. window.__renders (js/renders.js) counts the draws.
 function render(state) {
-  if (state.table.version < version) return; // an older answer arriving late
+  if (state.table.version <= version) return; // seen already, or an older answer arriving late
+  const loading = needGame(state.game); // another game than the page was opened for
+  if (loading) return void loading.then(() => render(state));
   version = state.table.version;
+  const game = JSON.stringify({ ...state, sticks: null, table: { ...state.table, version: null } });
+  if (game === drawnGame) {
+    lastState = state;
+    drawSticks(state);
+    return;
+  }
   keepFocus(document.querySelector("main"), () => draw(state));
+  drawnGame = game;
   announce("turn", state.table.phase === "lobby" ? "" : bannerNews(nodes.top));
+}
+
+// The sticks strip, when what it shows changed: the box's last throw, the game's own.
+function drawSticks(state) {
+  const shown = JSON.stringify([state.sticks, state.throws, state.last_throw, state.game, state.table.seats, state.table.room]);
+  if (shown === drawnSticks) return;
+  counted("sticks");
+  drawnSticks = shown;
+  const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
+  replace(nodes.sticks, strip(state));
 }
 
 function draw(state) {
   if (state.you.seat === null) return rejoin();
+  counted("page");
   // The next game at this table (play again, another game) needs a fresh hand.
   if (state.table.phase === "lobby" || (lastState?.table.phase === "over" && state.table.phase === "playing")) hand = null;
   lastState = state;
@@ -194,8 +224,7 @@ function draw(state) {
   if (!playing && drawerOpen) toggleDrawer(false);
   replace(nodes.header, header(state));
   replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
-  const strip = (shown) => sticksStrip(shown, { purpose: throwPurpose, redraw: () => lastState && replace(nodes.sticks, strip(lastState)) });
-  replace(nodes.sticks, strip(state));
+  drawSticks(state);
   showMoments(state, { asSeat: true, slot: nodes.moments }); // the finished trick, the deal's summary
   showTakeBack(state, { asSeat: true, slot: nodes.takeBack }); // undo my last move, the table's answer
   turnCue(state);
@@ -230,13 +259,13 @@ async function main() {
   const token = getToken();
   if (!token) return location.replace("/");
   try {
-    const state = await myState();
+    const state = await myState(STATE);
     if (!state || state.you.seat === null) return rejoin();
     render(state);
   } catch (err) {
     showError(err.message);
   }
-  stopFollowing = follow(`/api/stream?token=${encodeURIComponent(token)}`, { state: render, rejoin, closed: stillSeated }, showConnection);
+  stopFollowing = follow(`/api/stream?compact=1&token=${encodeURIComponent(token)}`, { state: render, rejoin, closed: stillSeated }, showConnection);
 }
 
 main();

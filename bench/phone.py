@@ -1,0 +1,460 @@
+"""A cheap phone: what one seat's page costs on a slow CPU (issue 28, point 11).
+
+Starts the device (simulated hardware) as a subprocess and drives one seat's page in
+Debian's Chromium through Playwright, with Chromium's CPU throttling (6x by default
+stands in for a low-end Android). The other seats play through the API. Measured:
+
+- ``first_load``: /seat opened in a fresh browser (requests, bytes transferred as
+  the network saw them, compressed where compressed), and the same page opened again
+  later from the browser's cache (a phone waking up).
+- ``own_move``: each tap of the phone's own moves, as main-thread time (the sum of
+  the renderer main thread's tasks from the tap until the page is quiet again) and
+  its longest task: a Céna card (the tap that plays it) and a Lauzait Cep hire (each
+  step of the guided hire: discard, piece to move, where, confirm).
+- ``others_move``: the same while another seat moves.
+- ``summary``: the move that ends a Céna deal, as the phone draws the deal's summary.
+- ``state_bytes``: the size of this seat's /api/state (the same JSON as each stream
+  event) during play, per game.
+- ``renders``: the page's own render counter (window.__renders, by region) per move.
+
+    .venv/bin/python bench/phone.py [--rate 6] [--moves 8]
+
+Prints JSON. Targets (issue 28): own move <= 150 ms of main thread with no task over
+50 ms; first load <= 15 requests and <= 100 KB; a seat's state <= 3 KB in play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from playwright.sync_api import Browser, CDPSession, Page, ViewportSize, sync_playwright
+
+from testkit.device_process import DeviceProcess, seat_players
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+QUIET_MS = 400  # the page is done with a move when nothing changed for this long
+TIMELINE = ["disabled-by-default-devtools.timeline"]  # its RunTask events: every task
+
+# Resolves once nothing in the page changed for QUIET_MS (at most 10 s).
+SETTLE = """(quiet) => new Promise((resolve) => {
+  let timer = null;
+  const done = () => { observer.disconnect(); clearTimeout(cap); resolve(); };
+  const again = () => { clearTimeout(timer); timer = setTimeout(done, quiet); };
+  const observer = new MutationObserver(again);
+  observer.observe(document.body,
+    { subtree: true, childList: true, attributes: true, characterData: true });
+  const cap = setTimeout(done, 10000);
+  again();
+})"""
+
+
+def summarise(samples: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median, p95 and max of main-thread ms, and the longest task, over moves: as wall
+    time, and as the main thread's CPU time (what a quiet machine shows)."""
+    if not samples:
+        return {"moves": 0}
+    result: dict[str, Any] = {"moves": len(samples)}
+    for total, longest, over, name in (
+        ("main_thread_ms", "longest_task_ms", "tasks_over_50ms", "wall"),
+        ("cpu_ms", "longest_cpu_ms", "cpu_over_50ms", "cpu"),
+    ):
+        busy = sorted(s[total] for s in samples)
+        p95 = busy[min(len(busy) - 1, round(0.95 * (len(busy) - 1)))]
+        result[name] = {
+            "median_ms": round(statistics.median(busy), 1),
+            "p95_ms": round(p95, 1),
+            "max_ms": round(busy[-1], 1),
+            "longest_task_ms": round(max(s[longest] for s in samples), 1),
+            "tasks_over_50ms": sum(int(s[over]) for s in samples),
+        }
+    return result
+
+
+class Phone:
+    """One seat's page in its own browser context, CPU-throttled, its main thread traced."""
+
+    def __init__(self, browser: Browser, url: str, token: str, rate: float) -> None:
+        self.browser = browser
+        self.context = browser.new_context(base_url=url, viewport=PHONE, service_workers="block")
+        self.context.add_init_script(
+            f"localStorage.setItem('tablemate.token', {json.dumps(token)})"
+        )
+        self.page: Page = self.context.new_page()
+        self.cdp: CDPSession = self.context.new_cdp_session(self.page)
+        self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        self.page.goto("/seat")
+        self.page.wait_for_selector("[data-testid=hand]")
+        self.settle()
+
+    def settle(self) -> None:
+        self.page.evaluate(SETTLE, QUIET_MS)
+
+    def where(self, selector: str) -> tuple[float, float]:
+        """The middle of an element, found before a measurement starts."""
+        locator = self.page.locator(selector).first
+        locator.scroll_into_view_if_needed()
+        box = locator.bounding_box()
+        assert box is not None, selector
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def tap(self, at: tuple[float, float]) -> None:
+        """A finger's tap (no script of Playwright's runs in the page meanwhile, so
+        only the page's own work is measured)."""
+        self.page.mouse.click(*at)
+
+    def renders(self) -> dict[str, int]:
+        counts: dict[str, int] = self.page.evaluate("() => ({ ...(window.__renders || {}) })")
+        return counts
+
+    @contextmanager
+    def traced(self, into: list[dict[str, Any]]) -> Iterator[None]:
+        """Main-thread time of what happens inside, until the page is quiet again."""
+        before = self.renders()
+        self.browser.start_tracing(page=self.page, categories=TIMELINE)
+        yield
+        self.settle()
+        trace = json.loads(self.browser.stop_tracing())
+        after = self.renders()
+        # Wall time, as DevTools shows it, also counts the time the machine gave other
+        # processes; the thread's CPU time (throttling included) is what a quiet
+        # machine would show.
+        tasks = main_thread_tasks(trace)
+        wall = [w for w, _ in tasks]
+        cpu = [c for _, c in tasks]
+        into.append(
+            {
+                "main_thread_ms": sum(wall),
+                "longest_task_ms": max(wall, default=0.0),
+                "tasks_over_50ms": sum(1 for t in wall if t > 50),
+                "cpu_ms": sum(cpu),
+                "longest_cpu_ms": max(cpu, default=0.0),
+                "cpu_over_50ms": sum(1 for t in cpu if t > 50),
+                "renders": {
+                    k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)
+                },
+            }
+        )
+
+    def close(self) -> None:
+        self.page.close(run_before_unload=False)
+        self.context.close()
+
+
+def main_thread_tasks(trace: dict[str, Any]) -> list[tuple[float, float]]:
+    """(wall ms, CPU ms) of the renderer main thread's top-level tasks in a trace."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e.get("name") == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    return [
+        (e["dur"] / 1000, e.get("tdur", e["dur"]) / 1000)
+        for e in events
+        if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) in mains
+    ]
+
+
+def first_load(browser: Browser, url: str, token: str, rate: float) -> dict[str, Any]:
+    """/seat in a fresh browser, then opened again from its cache (a phone waking)."""
+    context = browser.new_context(base_url=url, viewport=PHONE, service_workers="block")
+    context.add_init_script(f"localStorage.setItem('tablemate.token', {json.dumps(token)})")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    cdp.send("Network.enable")
+    seen: dict[str, dict[str, Any]] = {}
+
+    def sent(event: dict[str, Any]) -> None:
+        seen.setdefault(
+            event["requestId"], {"url": event["request"]["url"], "bytes": 0, "status": None}
+        )
+
+    def from_cache(event: dict[str, Any]) -> None:
+        if event["requestId"] in seen:
+            seen[event["requestId"]]["cached"] = True
+
+    def answered(event: dict[str, Any]) -> None:
+        if event["requestId"] in seen:
+            seen[event["requestId"]]["status"] = event["response"]["status"]
+            response = event["response"]
+            cached = response.get("fromDiskCache") or response.get("fromMemoryCache")
+            seen[event["requestId"]]["cached"] = seen[event["requestId"]].get("cached") or cached
+
+    def received(event: dict[str, Any]) -> None:
+        if event["requestId"] in seen:
+            seen[event["requestId"]]["bytes"] += event.get("encodedDataLength", 0)
+
+    def finished(event: dict[str, Any]) -> None:
+        if event["requestId"] in seen:  # the total, headers included
+            seen[event["requestId"]]["bytes"] = event["encodedDataLength"]
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.responseReceived", answered)
+    cdp.on("Network.requestServedFromCache", from_cache)
+    cdp.on("Network.dataReceived", received)
+    cdp.on("Network.loadingFinished", finished)
+
+    def load() -> dict[str, Any]:
+        seen.clear()
+        started = time.perf_counter()
+        page.goto("/seat")
+        page.wait_for_selector("[data-testid=hand]")
+        page.evaluate(SETTLE, QUIET_MS)
+        ready_ms = (time.perf_counter() - started) * 1000 - QUIET_MS
+        network = [r for r in seen.values() if not r.get("cached")]
+        return {
+            "requests": len(seen),
+            "requests_on_network": len(network),
+            "revalidated_304": sum(1 for r in seen.values() if r["status"] == 304),
+            "bytes_transferred": sum(r["bytes"] for r in network),
+            "ready_ms": round(ready_ms),
+        }
+
+    cold = load()
+    page.goto("about:blank")
+    warm = load()
+    context.close()
+    return {"cold": cold, "warm_from_cache": warm}
+
+
+def state_size(device: DeviceProcess, token: str, path: str = "/api/state?compact=1") -> int:
+    """Bytes of the seat's state as its page asks for it (and as its stream sends it),
+    uncompressed JSON; a box that does not know ?compact=1 answers the full view."""
+    request = urllib.request.Request(device.url + path)
+    request.add_header("X-Tablemate-Token", token)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return len(response.read())
+
+
+def sized(samples: list[int]) -> dict[str, float]:
+    return {"median": statistics.median(samples), "max": max(samples)}
+
+
+def other_seats_move(
+    device: DeviceProcess, tokens: list[str], choose: Callable[[dict[str, Any]], dict[str, Any]]
+) -> bool:
+    """The first seat the game waits for (not seat 0) moves; False when seat 0 is to act."""
+    state = device.get("/api/state")
+    pause = state["table"]["interlude"]
+    for waiting in pause["waiting"] if pause else []:
+        device.post("/api/continue", {}, token=tokens[waiting])
+        return True
+    waiting = [s for s in state["to_act"] if s != 0]
+    if not waiting:
+        return False
+    seat = waiting[0]
+    mine = device.get("/api/state", token=tokens[seat])
+    device.post("/api/action", {"action": choose(mine)}, token=tokens[seat])
+    return True
+
+
+def bench_cena(
+    browser: Browser, device: DeviceProcess, tokens: list[str], rate: float, moves: int
+) -> dict[str, Any]:
+    phone = Phone(browser, device.url, tokens[0], rate)
+    own: list[dict[str, Any]] = []
+    reveal: list[dict[str, Any]] = []
+    pick: list[dict[str, Any]] = []  # a card tapped that then asks where it goes
+    others: list[dict[str, Any]] = []
+    summary: list[dict[str, Any]] = []
+    sizes: dict[str, list[int]] = {"reveal": [], "play": []}
+    full: dict[str, list[int]] = {"reveal": [], "play": []}
+    page = phone.page
+    deals = 0
+    while len(own) < moves or not summary:
+        state = device.get("/api/state", token=tokens[0])
+        if state["table"]["phase"] != "playing" or deals > 2:
+            break
+        pause = state["table"]["interlude"]
+        if pause:
+            for waiting in pause["waiting"]:
+                device.post("/api/continue", {}, token=tokens[waiting])
+            deals += 1
+            phone.settle()
+            continue
+        if 0 in state["to_act"]:
+            sizes[state["phase"]].append(state_size(device, tokens[0]))
+            full[state["phase"]].append(state_size(device, tokens[0], "/api/state"))
+            if state["phase"] == "reveal":
+                cards = page.locator("[data-testid=hand-card]")
+                for i in range(3):
+                    cards.nth(i).click()
+                at = phone.where("[data-testid=reveal]")
+                with phone.traced(reveal):
+                    phone.tap(at)
+                continue
+            card = "[data-testid=hand-card][data-legal=true]:not([disabled])"
+            legal = [a for a in state["legal"] if a["type"] == "play"]
+            first = legal[0]["card"]
+            placed = sum(1 for a in legal if a["card"] == first) > 1
+            card = f'[data-testid=hand-card][data-card="{first}"]'
+            if placed:  # where it goes: a second tap, the one that sends
+                at = phone.where(card)
+                with phone.traced(pick):
+                    phone.tap(at)
+                at = phone.where("[data-testid=place]")
+                with phone.traced(own):
+                    phone.tap(at)
+            else:
+                at = phone.where(card)
+                with phone.traced(own):
+                    phone.tap(at)
+            if own and device.get("/api/state")["table"]["interlude"]:
+                summary.append(own.pop())
+            continue
+        target = others
+        with phone.traced(target):
+            other_seats_move(device, tokens, lambda s: s["legal"][0])
+        if device.get("/api/state")["table"]["interlude"] and target:
+            summary.append(target.pop())
+    phone.close()
+    return {
+        "own_move_card": summarise(own),
+        "own_move_card_pick_before_placing": summarise(pick),
+        "own_move_reveal": summarise(reveal),
+        "others_move": summarise(others),
+        "summary": summarise(summary),
+        "renders_per_own_move": [s["renders"] for s in own[:3]],
+        "renders_per_others_move": [s["renders"] for s in others[:3]],
+        "state_bytes": {
+            k: {**sized(v), "full_view": sized(full[k])} for k, v in sizes.items() if v
+        },
+    }
+
+
+def square(at: list[int]) -> str:
+    return f'[data-testid="lz-square"][data-row="{at[0]}"][data-col="{at[1]}"]'
+
+
+def non_water(state: dict[str, Any]) -> dict[str, Any]:
+    hires = [a for a in state["legal"] if a["type"] == "hire"]
+    dry = [a for a in hires if a["to"] not in state["water"]]
+    return (dry or hires or state["legal"])[0]
+
+
+def bench_lauzait(
+    browser: Browser, device: DeviceProcess, rate: float, moves: int
+) -> dict[str, Any]:
+    tokens = seat_players(device, "lauzait", 3)
+    phone = Phone(browser, device.url, tokens[0], rate)
+    steps: dict[str, list[dict[str, Any]]] = {
+        "discard": [],
+        "mover": [],
+        "target": [],
+        "confirm": [],
+    }
+    others: list[dict[str, Any]] = []
+    sizes: list[int] = []
+    full: list[int] = []
+    while len(steps["confirm"]) < moves:
+        state = device.get("/api/state", token=tokens[0])
+        if state["table"]["phase"] != "playing":
+            break
+        if state["table"]["interlude"]:
+            for waiting in state["table"]["interlude"]["waiting"]:
+                device.post("/api/continue", {}, token=tokens[waiting])
+            phone.settle()
+            continue
+        if 0 in state["to_act"]:
+            sizes.append(state_size(device, tokens[0]))
+            full.append(state_size(device, tokens[0], "/api/state"))
+            action = non_water(state)
+            if action["type"] != "hire":
+                device.post("/api/action", {"action": action}, token=tokens[0])
+                phone.settle()
+                continue
+            piece = f'[data-testid="lz-hand-piece"][data-piece="{action["discard"]}"]'
+            piece += '[data-legal="true"]'
+            at = phone.where(piece)
+            with phone.traced(steps["discard"]):
+                phone.tap(at)
+            at = phone.where(square(action["from"]))
+            with phone.traced(steps["mover"]):
+                phone.tap(at)
+            at = phone.where(square(action["to"]))
+            with phone.traced(steps["target"]):
+                phone.tap(at)
+            at = phone.where("[data-testid=lz-hire-confirm]")
+            with phone.traced(steps["confirm"]):
+                phone.tap(at)
+            continue
+        with phone.traced(others):
+            other_seats_move(device, tokens, non_water)
+    phone.close()
+    whole = [
+        {
+            **{
+                total: sum(steps[k][i][total] for k in steps)
+                for total in (
+                    "main_thread_ms",
+                    "tasks_over_50ms",
+                    "cpu_ms",
+                    "cpu_over_50ms",
+                )
+            },
+            **{
+                longest: max(steps[k][i][longest] for k in steps)
+                for longest in ("longest_task_ms", "longest_cpu_ms")
+            },
+        }
+        for i in range(len(steps["confirm"]))
+    ]
+    return {
+        "own_move_hire_confirm": summarise(steps["confirm"]),
+        "own_move_hire_steps": {k: summarise(v) for k, v in steps.items() if k != "confirm"},
+        "own_move_hire_all_steps": summarise(whole),
+        "others_move": summarise(others),
+        "renders_per_own_move": [s["renders"] for s in steps["confirm"][:3]],
+        "renders_per_others_move": [s["renders"] for s in others[:3]],
+        "state_bytes": {**sized(sizes), "full_view": sized(full)} if sizes else None,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--rate", type=float, default=6.0, help="CPU throttling (6: a low-end Android)"
+    )
+    parser.add_argument("--moves", type=int, default=8, help="own moves measured per game")
+    args = parser.parse_args()
+    results: dict[str, Any] = {"cpu_throttling": args.rate}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            with tempfile.TemporaryDirectory() as data, DeviceProcess(Path(data)) as device:
+                tokens = seat_players(device, "cena", 3)
+                results["first_load"] = first_load(browser, device.url, tokens[0], args.rate)
+                results["cena"] = bench_cena(browser, device, tokens, args.rate, args.moves)
+            with tempfile.TemporaryDirectory() as data, DeviceProcess(Path(data)) as device:
+                results["lauzait"] = bench_lauzait(browser, device, args.rate, args.moves)
+        finally:
+            browser.close()
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

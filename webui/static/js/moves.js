@@ -1,0 +1,35 @@
+// A hand's move, drawn once. While the box answers, the hand is marked busy
+// (aria-busy on its container: app.css lets no tap through, and act() ignores a key)
+// instead of being redrawn with every control disabled; the page then draws the new
+// state once, from the box's answer or the stream, whichever comes first. Afterwards
+// the hand redraws only if its own choices (a picked card, a half-made hire) still
+// differ from what was last drawn, as after a refused move.
+import { counted } from "./renders.js";
+
+export const isBusy = (container) => container.getAttribute("aria-busy") === "true";
+
+// choices(): the hand's own picks as text; draw(): the hand's redraw;
+// clear(): forget the picks (a move made or refused starts afresh).
+export function handMoves(container, send, { choices, draw, clear }) {
+  let drawn = null; // choices() when the hand was last drawn
+
+  const drawHand = () => {
+    counted("hand");
+    draw();
+    drawn = choices();
+  };
+
+  const act = async (action) => {
+    if (isBusy(container)) return;
+    container.setAttribute("aria-busy", "true");
+    try {
+      await send(action);
+    } finally {
+      container.removeAttribute("aria-busy");
+      clear();
+      if (choices() !== drawn) drawHand();
+    }
+  };
+
+  return { act, drawHand };
+}
