@@ -46,7 +46,8 @@ class DeviceProcess:
         self.url = ""
         self.output: list[str] = []
 
-    def start(self) -> DeviceProcess:
+    def start(self, port: int = 0) -> DeviceProcess:
+        """Start the box (again, after kill or stop) on `port`, 0: any free one."""
         env = {**os.environ, "TABLEMATE_SIMULATE": "1", "PYTHONUNBUFFERED": "1"}
         self.process = subprocess.Popen(
             [
@@ -58,7 +59,7 @@ class DeviceProcess:
                 "--host",
                 "127.0.0.1",
                 "--port",
-                "0",
+                str(port),
                 "--data",
                 str(self.data_dir),
             ],

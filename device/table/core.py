@@ -72,6 +72,9 @@ class Table:
         self._lock = threading.RLock()
         self._subscribers: Listeners[int] = Listeners("table subscriber")
         self._version = 0
+        # This run of the box: versions count from 0 again after a restart, and a page
+        # kept open across it must not wait for the count to pass the old one.
+        self._boot = secrets.token_hex(4)
         self._moves = 0  # every move and take-back: a bot's turn is (game, this)
         # The damaged journal this start moved aside (device/history/rescue.py), by name.
         self.rescued_journal: str | None = None
@@ -184,7 +187,8 @@ class Table:
                 "result": self._result() if s.phase == "over" else None,
                 "ended_early": s.ended_early,  # ended from the table: no winners
                 "language": self._settings.language,  # the OLED's and TV's; phones pick theirs
-                "version": self._version,
+                "version": self._version,  # changes since this run began ("boot")
+                "boot": self._boot,
             }
 
     def _result(self) -> dict[str, Any] | None:

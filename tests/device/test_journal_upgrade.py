@@ -62,7 +62,10 @@ def kept(old: Any, new: Any, where: str = "") -> None:
 
 
 def without_version(view: dict[str, Any]) -> dict[str, Any]:
-    return {**view, "table": {k: v for k, v in view["table"].items() if k != "version"}}
+    return {
+        **view,
+        "table": {k: v for k, v in view["table"].items() if k not in ("version", "boot")},
+    }
 
 
 def kept_news(old: dict[str, Any], new: dict[str, Any], where: str) -> None:

@@ -35,8 +35,8 @@ def seat_everyone(table: Table, game: str = "cena", players: int = 3, **options)
 
 
 def without_version(view: dict) -> dict:
-    """Views minus the change counter, which restarts with the process."""
-    table = {k: v for k, v in view["table"].items() if k != "version"}
+    """Views minus the change counter and the run it counts in, new with each process."""
+    table = {k: v for k, v in view["table"].items() if k not in ("version", "boot")}
     return {**view, "table": table}
 
 

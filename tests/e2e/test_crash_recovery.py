@@ -29,6 +29,7 @@ def seat_views(device: DeviceProcess, tokens: list[str]) -> list[dict]:
     for token in tokens:
         view = device.get("/api/state", token=token)
         view["table"].pop("version")  # a change counter, restarts with the process
+        view["table"].pop("boot")  # the run it counts in
         views.append(view)
     return views
 
@@ -74,13 +75,16 @@ class Evening:
         """The public status and view, and each phone's answer to /api/state."""
         status = self.device.get("/api/status")
         status.pop("version")
+        status.pop("boot")
         public = self.device.get("/api/state")
         public["table"].pop("version")
+        public["table"].pop("boot")
         phones = {}
         for name, token in self.phones.items():
             code, state = self.device.request("GET", "/api/state", token=token)
             if code == 200:
                 state["table"].pop("version")
+                state["table"].pop("boot")
             phones[name] = (code, state)
         return {"status": status, "public": public, "phones": phones}
 

@@ -19,6 +19,7 @@ def seat_views(device: DeviceProcess, tokens: list[str]) -> list[dict[str, Any]]
     for token in tokens:
         view = device.get("/api/state", token=token)
         view["table"].pop("version")  # a change counter, restarts with the process
+        view["table"].pop("boot")  # the run it counts in
         view["table"]["take_back"].pop("result")  # how the last one ended: shown briefly
         views.append(view)
     return views

@@ -14,11 +14,12 @@ import { seatName, seatNotices, tableProblem, who } from "../seats.js";
 import { setupFields } from "../setup-form.js";
 import { showTakeBack } from "../takeback.js";
 import { trickPauseControl } from "../trick-pause.js";
+import { versionGate } from "../versions.js";
 
 const root = document.getElementById("host");
 const warnings = document.querySelector("[data-testid=hardware-warnings]");
 let games = [];
-let version = -1;
+const gate = versionGate();
 let settings = null; // the lobby settings form: {key, node, dirty, edits}
 let stopListening = () => {};
 
@@ -272,8 +273,7 @@ function over(state) {
 }
 
 function render(state) {
-  if (state.table.version < version) return;
-  version = state.table.version;
+  if (gate(state.table) === "older") return; // an answer arriving late
   if (state.you.seat === null) return rejoin();
   if (!state.you.host) {
     const host = state.table.host === null ? t("nobody yet") : seatName(state, state.table.host);

@@ -21,6 +21,7 @@ import { sticksStrip } from "../sticks.js";
 import { showMoments } from "../summary.js";
 import { earlierTakeBack, showTakeBack } from "../takeback.js";
 import { keepAwake } from "../wakelock.js";
+import { versionGate } from "../versions.js";
 
 const nodes = {
   header: document.getElementById("header"),
@@ -41,7 +42,7 @@ const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
 // This phone's own view: its choices described compactly (webui/choices.py).
 const STATE = "/api/state?compact=1";
-let version = -1;
+const gate = versionGate();
 let hand = null; // {game, draw(state)}
 let myTurn = false;
 let askedMe = false; // a request to free this seat is showing
@@ -182,10 +183,9 @@ function turnCue(state) {
 // page shows (a stick throw, a score sheet saved on the box) redraws the sticks strip
 // or nothing. window.__renders (js/renders.js) counts the draws.
 function render(state) {
-  if (state.table.version <= version) return; // seen already, or an older answer arriving late
   const loading = needGame(state.game); // another game than the page was opened for
   if (loading) return void loading.then(() => render(state));
-  version = state.table.version;
+  if (gate(state.table) !== "newer") return; // seen already, or an older answer arriving late
   const game = JSON.stringify({ ...state, sticks: null, table: { ...state.table, version: null } });
   if (game === drawnGame) {
     lastState = state;

@@ -18,10 +18,12 @@ import { sticksStrip } from "../sticks.js";
 import { showScoreboard } from "../scoreboard.js";
 import { showMoments } from "../summary.js";
 import { showTakeBack } from "../takeback.js";
+import { versionGate } from "../versions.js";
 
 const root = document.getElementById("table");
 const sticks = document.getElementById("sticks");
-let version = -1;
+const gate = versionGate();
+let latest = null; // the table status last drawn: a slow scoreboard look yields to a newer one
 
 // Where phones open the box: its name (tablemate.local, published by avahi) as well as
 // the address this TV reached it by, which a phone on another network may not reach.
@@ -82,8 +84,8 @@ addEventListener("load", fit);
 const followsTable = Boolean(document.querySelector('meta[name="tablemate-follows-table"]'));
 
 function render(state) {
-  if (state.table.version < version) return;
-  version = state.table.version;
+  if (gate(state.table) === "older") return; // an answer arriving late
+  latest = state.table;
   if (followsTable && state.table.language && state.table.language !== document.documentElement.lang) {
     location.reload();
     return;
@@ -99,7 +101,7 @@ function render(state) {
       h("h1", {}, t("No game is open")),
       h("p", {}, t("Open one from a phone at {address} or with the box's buttons.", { address: address() }))));
     // A game played with real pieces: the sheet the box shows, else the idle page.
-    showScoreboard(root).then((shown) => shown || state.table.version !== version || idle());
+    showScoreboard(root).then((shown) => shown || latest !== state.table || idle());
   } else if (phase === "lobby") {
     replace(root, seatNotices(state), lobby(state), lastGamePanel(state)); // the game before, while seats fill
   } else {
