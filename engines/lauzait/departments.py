@@ -180,11 +180,15 @@ def _has_government(pieces: tuple[str, ...], low: int, high: int) -> bool:
     counts = [0] * (len(COLOURS) * 10)
     wilds = 0
     for piece in pieces:
-        if is_wild(piece):
+        if piece == WILD:
             wilds += 1
         else:
-            counts[COLOURS.index(colour(piece)) * 10 + number(piece)] += 1
+            counts[_COUNT_AT[piece]] += 1
     return _splits(tuple(counts), wilds, low, high)
+
+
+# Where _splits counts each numbered piece: colour * 10 + number.
+_COUNT_AT = {code(col, num): c * 10 + num for c, col in enumerate(COLOURS) for num in range(10)}
 
 
 @functools.lru_cache(maxsize=65536)

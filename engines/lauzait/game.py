@@ -572,7 +572,10 @@ class Lauzait(Game):
 
     def _require_free(self, seat: int, pieces: list[str]) -> None:
         """IllegalAction unless the seat holds these pieces outside its revealed departments."""
-        free = Counter(self._free(seat, self._departments[seat]))
+        loose = self._free(seat, self._departments[seat])
+        if len(pieces) == 1 and pieces[0] in loose:
+            return  # a hire's discard: the usual case, answered without counting
+        free = Counter(loose)
         held = Counter(self._hands[seat])
         for piece, wanted in Counter(pieces).items():
             if wanted <= free[piece]:

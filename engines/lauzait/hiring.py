@@ -6,6 +6,7 @@ decides whose turn it is and throws the sticks.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -36,19 +37,19 @@ class Movers:
     hires themselves in ``hires``' order (a search counts them far more often than it
     lists them). The board must not change while this is in use."""
 
-    __slots__ = ("_grid", "_reach", "_total", "_wild_reach")
+    __slots__ = ("_grid", "_reach", "_squares", "_total", "_wild_reach")
 
     def __init__(self, grid: Grid) -> None:
-        reach: dict[str, int] = {}  # hires per mover piece: its squares' destinations
+        reach: dict[str | None, int] = {}  # hires per mover piece: its squares' destinations
         get = reach.get
-        for line, ways_line in zip(grid, _REACH, strict=True):
-            for piece, ways in zip(line, ways_line, strict=True):
-                if piece is not None:  # the empty square holds nothing, so is never a mover
-                    reach[piece] = get(piece, 0) + ways
+        for piece, ways in zip(itertools.chain.from_iterable(grid), _FLAT_REACH, strict=True):
+            reach[piece] = get(piece, 0) + ways
+        # The empty square holds nothing, so is never a mover.
+        self._total = sum(reach.values()) - reach.pop(None, 0)
         self._grid = grid
         self._reach = reach
-        self._total = sum(reach.values())
         self._wild_reach = get(WILD, 0)
+        self._squares: dict[str, list[Square]] | None = None  # each piece's, once listed
 
     def count(self, discard: str) -> int:
         """How many hires discarding this piece opens: 0 when it lets nothing move."""
@@ -77,13 +78,18 @@ class Movers:
 
     def origins(self, discard: str) -> list[Square]:
         """The squares of the pieces this discard lets move, row by row (``may_move``)."""
-        moves = _MOVES.get(discard)
-        return [
-            (row, col)
-            for row, line in enumerate(self._grid)
-            for col, piece in enumerate(line)
-            if piece is not None and (moves is None or piece in moves)
-        ]
+        squares = self._squares
+        if squares is None:
+            squares = self._squares = {}
+            for row, line in enumerate(self._grid):
+                for col, piece in enumerate(line):
+                    if piece is not None:
+                        squares.setdefault(piece, []).append((row, col))
+        if discard == WILD:
+            return sorted(square for found in squares.values() for square in found)
+        origins = [square for piece in _MOVES[discard] for square in squares.get(piece, ())]
+        origins.sort()  # row by row, as the board is read
+        return origins
 
     def groups(self, free: Iterable[str]) -> list[tuple[str, Square, tuple[Square, ...]]]:
         """(discard, mover's square, its destinations) in the order ``hires`` lists them:
@@ -121,6 +127,7 @@ class Movers:
 # Where a piece on each square may move to, and how many squares that is.
 _DESTINATIONS = [[destinations((row, col)) for col in range(SIZE)] for row in range(SIZE)]
 _REACH = [[len(targets) for targets in line] for line in _DESTINATIONS]
+_FLAT_REACH = [ways for line in _REACH for ways in line]  # row by row
 # The pieces each numbered discard lets move: its partners and a wild (a wild: any).
 _MOVES = {discard: partners | {WILD} for discard, partners in PARTNERS.items()}
 
@@ -138,12 +145,14 @@ def hire_actions(
     grid: Grid, free: Iterable[str], movers: Movers | None = None
 ) -> list[dict[str, object]]:
     """``hires`` as JSON-ready actions (built directly: a search lists them often)."""
-    groups = (movers or Movers(grid)).groups(free)
-    return [
-        {"type": "hire", "discard": discard, "from": [*origin], "to": [*target]}
-        for discard, origin, targets in groups
-        for target in targets
-    ]
+    movers = movers or Movers(grid)
+    found: list[dict[str, object]] = []
+    append = found.append
+    for discard, _ in movers.counted(free):
+        for row, col in movers.origins(discard):
+            for target in _DESTINATIONS[row][col]:
+                append({"type": "hire", "discard": discard, "from": [row, col], "to": [*target]})
+    return found
 
 
 def random_hire_action(
