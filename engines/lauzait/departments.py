@@ -175,7 +175,7 @@ def has_government(pieces: Sequence[str], numbers: Sequence[int] | range) -> boo
     return len(pieces) == 9 and _has_government(tuple(pieces), min(numbers), max(numbers))
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)  # small: a Pi has little memory to spare
 def _has_government(pieces: tuple[str, ...], low: int, high: int) -> bool:
     counts = [0] * (len(COLOURS) * 10)
     wilds = 0
@@ -191,7 +191,6 @@ def _has_government(pieces: tuple[str, ...], low: int, high: int) -> bool:
 _COUNT_AT = {code(col, num): c * 10 + num for c, col in enumerate(COLOURS) for num in range(10)}
 
 
-@functools.lru_cache(maxsize=65536)
 def _splits(counts: tuple[int, ...], wilds: int, low: int, high: int) -> bool:
     """Whether these real pieces (counts by colour * 10 + number) and wilds split into
     departments whose roles lie within low..high.
