@@ -101,6 +101,9 @@ def search(
     policy = kit.policy
     judge = kit.value or value
     depth = MAX_PLAYOUT_ACTIONS if kit.depth is None else kit.depth
+    # The bot's own actions at the root are the same in every world (they follow from
+    # its view): listed and keyed once, not once a playout.
+    root_keys = [action_key(action) for action in root_actions]
     for _ in range(playouts):
         if should_stop is not None and should_stop():
             break
@@ -119,7 +122,10 @@ def search(
                 action = policy(game, mover, rng) if policy else game.random_action(mover, rng)
                 game.play(mover, action)
                 continue
-            edge, expanded = _select(node, game.search_actions(mover), rng)
+            if node is root and mover == seat:
+                edge, expanded = _select(node, root_actions, rng, root_keys)
+            else:
+                edge, expanded = _select(node, game.search_actions(mover), rng)
             game.play(mover, edge.action)
             path.append((edge, mover))
             node = edge.children
@@ -131,11 +137,15 @@ def search(
 
 
 def _select(
-    node: dict[Hashable, _Edge], actions: Sequence[Action], rng: generators.Pcg32
+    node: dict[Hashable, _Edge],
+    actions: Sequence[Action],
+    rng: generators.Pcg32,
+    keys: Sequence[Hashable] | None = None,
 ) -> tuple[_Edge, bool]:
-    """UCB1 among the actions this world allows, or a new one (then True: the
-    playout leaves the tree)."""
-    keys = [action_key(action) for action in actions]
+    """UCB1 among the actions this world allows (`keys`: their action_keys, if known),
+    or a new one (then True: the playout leaves the tree)."""
+    if keys is None:
+        keys = [action_key(action) for action in actions]
     fresh = [i for i, key in enumerate(keys) if key not in node]
     if fresh:
         i = fresh[rng.randrange(len(fresh))]

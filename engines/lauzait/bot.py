@@ -17,7 +17,7 @@ from engines import rng as generators
 from engines.base import Action, Game, View
 from engines.botkit import BotKit, World, blank, deal_hidden
 from engines.lauzait.game import STEP_NAMES, Lauzait, Revealed
-from engines.lauzait.hiring import discards, random_hire_action
+from engines.lauzait.hiring import Movers, random_hire_action
 from engines.lauzait.pieces import numbers_in_play, piece_set, sorted_pieces
 from engines.lauzait.seasons import DIRECTION_NAMES
 
@@ -92,15 +92,16 @@ def _prefer(actions: Sequence[Action], kind: str) -> list[Action]:
 def policy(game: Game, seat: int, rng: generators.Pcg32) -> Action:
     """Playouts: declare when possible, else reveal a department, else a random hire."""
     assert isinstance(game, Lauzait)
-    steps = game._steps_open(seat)
+    movers = Movers(game._board)
+    steps = game._steps_open(seat, movers)
     for kind in ("declare", "form"):
         chosen = _prefer(steps, kind)
         if chosen:
             return chosen[rng.randrange(len(chosen))]
     free = game._free(seat, game._departments[seat])
-    if not discards(game._board, free):  # no hire: a dissolve is what is left
+    if not movers.any_discard(free):  # no hire: a dissolve is what is left
         return game.random_action(seat, rng)
-    drawn = random_hire_action(game._board, free, 0, rng.randrange)
+    drawn = random_hire_action(game._board, free, 0, rng.randrange, movers)
     assert not isinstance(drawn, int)
     return drawn
 

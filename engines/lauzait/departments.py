@@ -169,6 +169,61 @@ def governments(pieces: Sequence[str], numbers: Sequence[int] | range) -> list[l
     return [list(government) for government in found]
 
 
+def has_government(pieces: Sequence[str], numbers: Sequence[int] | range) -> bool:
+    """bool(governments(pieces, numbers)), decided without listing them: a search asks
+    after every hire, and most hands have none."""
+    return len(pieces) == 9 and _has_government(tuple(pieces), min(numbers), max(numbers))
+
+
+@functools.lru_cache(maxsize=4096)  # small: a Pi has little memory to spare
+def _has_government(pieces: tuple[str, ...], low: int, high: int) -> bool:
+    counts = [0] * (len(COLOURS) * 10)
+    wilds = 0
+    for piece in pieces:
+        if piece == WILD:
+            wilds += 1
+        else:
+            counts[_COUNT_AT[piece]] += 1
+    return _splits(tuple(counts), wilds, low, high)
+
+
+# Where _splits counts each numbered piece: colour * 10 + number.
+_COUNT_AT = {code(col, num): c * 10 + num for c, col in enumerate(COLOURS) for num in range(10)}
+
+
+def _splits(counts: tuple[int, ...], wilds: int, low: int, high: int) -> bool:
+    """Whether these real pieces (counts by colour * 10 + number) and wilds split into
+    departments whose roles lie within low..high.
+
+    The lowest real piece left must be in some department: three of its kind or a
+    run through it, the roles below it played by wilds (nothing lower of its colour
+    is left). Other roles take a real piece whenever there is one: a wild elsewhere
+    could always trade places with it, so nothing is lost by that choice."""
+    first = next((i for i, count in enumerate(counts) if count), None)
+    if first is None:
+        return wilds % 3 == 0  # wilds alone form departments in any roles
+    num = first % 10
+    left = list(counts)
+    used = min(left[first], 3)
+    if 3 - used <= wilds:
+        left[first] -= used
+        if _splits(tuple(left), wilds - 3 + used, low, high):
+            return True
+        left[first] += used
+    for start in range(max(num - 2, low), min(num, high - 2) + 1):
+        left = list(counts)
+        needed = 0
+        for role in range(start, start + 3):
+            at = first - num + role
+            if role >= num and left[at]:
+                left[at] -= 1
+            else:
+                needed += 1
+        if needed <= wilds and _splits(tuple(left), wilds - needed, low, high):
+            return True
+    return False
+
+
 @functools.lru_cache(maxsize=4096)
 def _governments(
     pieces: tuple[str, ...], numbers: tuple[int, ...]

@@ -36,14 +36,15 @@ from engines.lauzait.departments import (
     check_roles,
     department_bonus,
     governments,
+    has_government,
     possible_departments,
     role_choices,
 )
 from engines.lauzait.hiring import (
     Hire,
+    Movers,
     carry_out,
     check_hire,
-    discards,
     hire_actions,
     needs_throw,
     random_hire_action,
@@ -193,37 +194,54 @@ class Lauzait(Game):
     def legal_actions(self, seat: int) -> list[Action]:
         if self._over or seat != self._turn:
             return []
-        found = self._steps_open(seat)
-        found.extend(hire_actions(self._board, self._free(seat, self._departments[seat])))
+        found = self.search_actions(seat)
         found.append({"type": "end_game"})
         return found
 
     def search_actions(self, seat: int) -> list[Action]:
-        actions = self.legal_actions(seat)
-        return actions[:-1]  # all but end_game, always last
+        """legal_actions but end_game (always their last)."""
+        if self._over or seat != self._turn:
+            return []
+        movers = Movers(self._board)
+        found = self._steps_open(seat, movers)
+        found.extend(hire_actions(self._board, self._free(seat, self._departments[seat]), movers))
+        return found
 
     def random_action(self, seat: int, rng: Pcg32) -> Action:
         """Uniform over search_actions, building only the hire drawn (there are hundreds)."""
-        found = self._steps_open(seat)
+        movers = Movers(self._board)
+        found = self._steps_open(seat, movers)
         free = self._free(seat, self._departments[seat])
-        drawn = random_hire_action(self._board, free, len(found), rng.randrange)
+        drawn = random_hire_action(self._board, free, len(found), rng.randrange, movers)
         return found[drawn] if isinstance(drawn, int) else drawn
 
-    def _steps_open(self, seat: int) -> list[Action]:
-        """The dissolves, forms and declarations open to the seat now (not the hires)."""
+    def play(self, seat: int, action: Action) -> None:
+        """A hire from search_actions or random_action is legal by construction: it is
+        carried out without checking it again (a search plays thousands)."""
+        if action["type"] == "hire":
+            origin, target = action["from"], action["to"]
+            hire = Hire(action["discard"], (origin[0], origin[1]), (target[0], target[1]))
+            self._carry_out_hire(seat, hire)
+        else:
+            self._apply(seat, action)
+
+    def _steps_open(self, seat: int, movers: Movers | None = None) -> list[Action]:
+        """The dissolves, forms and declarations open to the seat now (not the hires).
+        `movers`: this board's Movers, if the caller has it already."""
+        movers = movers or Movers(self._board)
         revealed = self._departments[seat]
         found: list[Action] = []
         if self._step == DISSOLVE:
             for index in range(len(revealed)):
                 remaining = revealed[:index] + revealed[index + 1 :]
-                if self._can_finish(seat, remaining, FORM):
+                if self._can_finish(seat, remaining, FORM, movers):
                     found.append({"type": "dissolve", "department": index})
         if self._step <= FORM:
             for pieces, roles in possible_departments(self._free(seat, revealed), self._numbers):
                 formed = Revealed(pieces, roles, 0)
-                if self._can_finish(seat, [*revealed, formed], DECLARE):
+                if self._can_finish(seat, [*revealed, formed], DECLARE, movers):
                     found.append({"type": "form", "pieces": list(pieces), "roles": list(roles)})
-        found.extend(self._declarations(seat))
+        found.extend(self._declarations(seat, movers))
         return found
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -371,15 +389,21 @@ class Lauzait(Game):
         )
         self._require_free(seat, [hire.discard])
         check_hire(self._board, hire)
-
         events: list[Event] = []
+        if self._carry_out_hire(seat, hire):
+            events.append({"type": "sticks", **copy_plain(self._last_throw)})
+        events.append({"type": "hired", **copy_plain(self._last_hire)})
+        return events
+
+    def _carry_out_hire(self, seat: int, hire: Hire) -> bool:
+        """Change the state for a checked hire and end the turn; whether the sticks
+        were thrown (the hire entered the water)."""
         water_throw: int | None = None
         if needs_throw(hire):
             result = sticks.throw(self.rng)
             water_throw = result["count"]
             self._last_throw = {"purpose": "water", "seat": seat, **result}
             self._throws += 1
-            events.append({"type": "sticks", **copy_plain(self._last_throw)})
         empty = empty_square(self._board)
         outcome = carry_out(self._board, hire, water_throw)
         hand = self._hands[seat]
@@ -397,10 +421,9 @@ class Lauzait(Game):
             "count": water_throw,
             "mover_taken": outcome.mover_taken,
         }
-        events.append({"type": "hired", **copy_plain(self._last_hire)})
         self._turn = (self._turn + self._direction) % self.players
         self._step = DISSOLVE
-        return events
+        return water_throw is not None
 
     def _season_summary(
         self,
@@ -446,28 +469,32 @@ class Lauzait(Game):
 
     def _free(self, seat: int, revealed: Sequence[Revealed]) -> list[str]:
         """The seat's pieces outside these revealed departments: the ones it may discard."""
-        if not revealed:
-            return list(self._hands[seat])
-        shown = Counter(piece for department in revealed for piece in department.pieces)
-        return list((Counter(self._hands[seat]) - shown).elements())
+        free = list(self._hands[seat])
+        for department in revealed:  # a revealed piece is always in the hand
+            for piece in department.pieces:
+                free.remove(piece)
+        return free
 
-    def _stalemated(self, seat: int) -> bool:
+    def _stalemated(self, seat: int, movers: Movers | None = None) -> bool:
         """No piece in the hand could be discarded, even one freed by dissolving a department.
 
         Dissolving never changes the board, so this holds for the whole turn.
         """
-        return not discards(self._board, self._hands[seat])
+        return not (movers or Movers(self._board)).any_discard(self._hands[seat])
 
-    def _can_finish(self, seat: int, revealed: Sequence[Revealed], step: int) -> bool:
+    def _can_finish(
+        self, seat: int, revealed: Sequence[Revealed], step: int, movers: Movers | None = None
+    ) -> bool:
         """Whether, with these departments revealed and this step next, the turn can still end.
 
         Guards dissolve and form so that a seat is never left with nothing to do.
         """
-        if discards(self._board, self._free(seat, revealed)):
+        movers = movers or Movers(self._board)
+        if movers.any_discard(self._free(seat, revealed)):
             return True
-        if len(revealed) == 3 or self._stalemated(seat):
+        if len(revealed) == 3 or self._stalemated(seat, movers):
             return True
-        if not revealed and governments(self._hands[seat], self._numbers):
+        if not revealed and has_government(self._hands[seat], self._numbers):
             return True
         # After a dissolve, forming a third department again makes a declaration possible.
         return (
@@ -526,7 +553,7 @@ class Lauzait(Game):
             )
         return government
 
-    def _declarations(self, seat: int) -> list[Action]:
+    def _declarations(self, seat: int, movers: Movers) -> list[Action]:
         """Every declaration open to the seat, each government once (see docs, "Declaring")."""
         revealed = self._departments[seat]
         found: list[Action] = []
@@ -538,15 +565,18 @@ class Lauzait(Game):
                 if list(government) != current:
                     found.append(_declaration(government))
             return found
-        if self._stalemated(seat):
+        if self._stalemated(seat, movers):
             found.append({"type": "declare"})
-        if not revealed:
+        if not revealed and has_government(self._hands[seat], self._numbers):
             found.extend(_declaration(g) for g in governments(self._hands[seat], self._numbers))
         return found
 
     def _require_free(self, seat: int, pieces: list[str]) -> None:
         """IllegalAction unless the seat holds these pieces outside its revealed departments."""
-        free = Counter(self._free(seat, self._departments[seat]))
+        loose = self._free(seat, self._departments[seat])
+        if len(pieces) == 1 and pieces[0] in loose:
+            return  # a hire's discard: the usual case, answered without counting
+        free = Counter(loose)
         held = Counter(self._hands[seat])
         for piece, wanted in Counter(pieces).items():
             if wanted <= free[piece]:
