@@ -138,7 +138,7 @@ def test_the_host_ends_the_game_early_with_the_scores_standing(
     assert answer["events"][-1]["type"] == "game_over"
     state = seated.state(None)
     assert table.phase == "over" and state["phase"] == "over" and state["ended_early"] is True
-    assert state["winners"] == [0, 1, 2]  # nobody scored yet: all share the win
+    assert state["winners"] == []  # ended before anyone scored: nobody won (issue 28)
     assert refused(post(client, "/api/host/end-early", token=seated.tokens[0]), 409)
 
 

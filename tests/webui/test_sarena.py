@@ -78,8 +78,9 @@ class Game:
         )
 
     def normalised(self, text: str) -> str:
-        """A response with what differs between two tables anyway (room, tokens) masked."""
-        text = text.replace(self.room, "ROOM")
+        """A response with what differs between two tables anyway (room, run, tokens)
+        masked."""
+        text = text.replace(self.room, "ROOM").replace(self.table.status()["boot"], "BOOT")
         seal = self.table.status()["fingerprint"]
         if seal:  # random with its salt, as the room code is (device/history/fingerprint.py)
             text = text.replace(seal["commitment"], "SEAL").replace(seal["short"], "SEAL")
