@@ -34,8 +34,7 @@ def sampler(view: View, seat: int) -> World:
         game.first = view["first"]
         game.turn = view["turn"]
         game.last_move = None if last_move is None else dict(last_move)
-        game._from = [game._moves_from(square) for square in layout.circles]
-        game.moves = game._all_moves()
+        game._list_moves()
         game.result = None
         game.summary = None
         return game
