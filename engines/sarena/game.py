@@ -5,7 +5,7 @@ Rules as implemented, each with its test: docs/rules/sarena.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -314,7 +314,12 @@ class Sarena(Game):
 
     def _list_moves(self) -> None:
         """List every legal move from scratch (a new board)."""
-        self._from: list[list[Move]] = [[] for _ in self.layout.circles]
+        if all(len(pile) == 1 for pile in self.piles.values()):
+            # A random setup: a single chip may go onto any neighbour, which holds one too.
+            self._from: list[Sequence[Move]] = list(self.layout.lines_from)
+            self.moves = self._all_moves()
+            return
+        self._from = [() for _ in self.layout.circles]
         self._relist(enumerate(self.layout.circles))
 
     def _update_moves(self, src: Square, dst: Square) -> None:

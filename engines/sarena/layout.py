@@ -58,6 +58,11 @@ class Layout:
         }
 
     @cached_property
+    def lines_from(self) -> tuple[tuple[tuple[Square, Square], ...], ...]:
+        """Every line leaving each circle (in `circles` order) as a move (from, to)."""
+        return tuple(tuple(move for _, _, move in self.targets[sq]) for sq in self.circles)
+
+    @cached_property
     def touched(self) -> dict[tuple[Square, Square], tuple[tuple[int, Square], ...]]:
         """For a move along a line (either way): the circles whose own moves it may
         change (both ends and their neighbours), each with its place in `circles`."""
