@@ -104,7 +104,9 @@ def search(
                 action = policy(game, mover, rng) if policy else game.random_action(mover, rng)
                 game.play(mover, action)
                 continue
-            edge, expanded = _select(node, game.search_actions(mover), rng)
+            # At the root, the seat's own actions (the same in every world): those searched.
+            actions = root_actions if node is root else game.search_actions(mover)
+            edge, expanded = _select(node, actions, rng)
             game.play(mover, edge.action)
             path.append((edge, mover))
             node = edge.children
