@@ -15,7 +15,7 @@ every 20 ms: this process, the worker, and both together (peak), with the bot mo
 
 strength: one bot against the others at its game's fewest players (or --players N),
 its seat rotating game by game; its share of the wins (a shared win counts a fraction),
-the fair share, and a 95% confidence interval (normal approximation). "random" seats draw uniformly
+the fair share, and a 95% confidence interval (Wilson's). "random" seats draw uniformly
 from their legal actions (never a table action). --jobs N plays N games at once in
 worker processes; every game follows from its number alone, so the figures are the
 same whatever N. The machine is shared and slow: run one game and match at a time.
@@ -142,8 +142,7 @@ def play_match(
             )
     shares = [share for share, _ in results]
     mean = sum(shares) / games
-    spread = statistics.pstdev(shares) if games > 1 else 0.0
-    margin = 1.96 * spread / math.sqrt(games)
+    low, high = wilson(mean, games)
     fair = 1 / players
     return {
         "hero": hero,
@@ -152,11 +151,23 @@ def play_match(
         "games": games,
         "decisions": sum(decisions for _, decisions in results),
         "share": round(mean, 3),
-        "ci95": [round(mean - margin, 3), round(mean + margin, 3)],
+        "ci95": [round(low, 3), round(high, 3)],
         "fair_share": round(fair, 3),
         "times_fair": round(mean / fair, 2),
-        "above_fair_with_95_confidence": mean - margin > fair,
+        "above_fair_with_95_confidence": low > fair,
     }
+
+
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share of wins over `games` games: unlike the
+    normal approximation it stays honest near 0 and 1 (a bot that won every game so far
+    has not shown that it always wins). A shared win counts its fraction."""
+    if games <= 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 class _Inline:
