@@ -1,7 +1,7 @@
 """Bots' think time and strength (issue 24), in parts, printing JSON.
 
     .venv/bin/python bench/bots.py think [--game NAME] [--decisions N]
-    .venv/bin/python bench/bots.py strength [--game NAME] [--games N]
+    .venv/bin/python bench/bots.py strength [--game NAME] [--games N] [--jobs N] [--players N]
                                             [--match normal-random|normal-easy|strong-normal]
     .venv/bin/python bench/bots.py box [--decisions N]
 
@@ -13,11 +13,12 @@ box: the resident memory of the box (a Table, its journal and device/bots.py's r
 with its worker process) while two "strong" bots play Céna against one person, sampled
 every 20 ms: this process, the worker, and both together (peak), with the bot moves made.
 
-strength: one bot against the others at its game's fewest players, its seat rotating
-game by game; its share of the wins (a shared win counts a fraction), the fair share,
-and a 95% confidence interval (normal approximation). "random" seats draw uniformly
-from their legal actions (never a table action). The machine is shared and slow: run
-one game and match at a time.
+strength: one bot against the others at its game's fewest players (or --players N),
+its seat rotating game by game; its share of the wins (a shared win counts a fraction),
+the fair share, and a 95% confidence interval (Wilson's). "random" seats draw uniformly
+from their legal actions (never a table action). --jobs N plays N games at once in
+worker processes; every game follows from its number alone, so the figures are the
+same whatever N. The machine is shared and slow: run one game and match at a time.
 """
 
 from __future__ import annotations
@@ -32,8 +33,11 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -41,6 +45,8 @@ import engines
 from engines import bots
 from engines import rng as generators
 from engines.base import Action, Game
+
+T = TypeVar("T")
 
 PI_ZERO_2W_SLOWER = 10  # an extrapolation, not a measurement
 MATCHES = {
@@ -101,38 +107,80 @@ def think(name: str, decisions: int) -> dict[str, Any]:
     return figures
 
 
-def play_match(name: str, hero: str, rest: str, games: int) -> dict[str, Any]:
-    players = engines.info(name)["min_players"]
-    share = 0.0
-    shares = []
+def play_game(name: str, hero: str, rest: str, players: int, number: int) -> tuple[float, int]:
+    """Game `number` of a match: the hero's share of the win and the decisions made.
+    Everything in it follows from `number`, so games may run in any process, any order."""
+    seat_of_hero = number % players
+    game = engines.new(name, players=players, seed=2 * 10**9 + number)
     decisions = 0
-    for number in range(games):
-        seat_of_hero = number % players
-        game = engines.new(name, players=players, seed=2 * 10**9 + number)
-        while not game.finished:
-            seat = game.to_act[0]
-            level = hero if seat == seat_of_hero else rest
-            game.apply(seat, decide(game, seat, level, number * 100_003 + len(game.log)))
-            decisions += 1
-        winners = game.winners
-        won = 1.0 / len(winners) if seat_of_hero in winners else 0.0
-        share += won
-        shares.append(won)
-    mean = share / games
-    spread = statistics.pstdev(shares) if games > 1 else 0.0
-    margin = 1.96 * spread / math.sqrt(games)
+    while not game.finished:
+        seat = game.to_act[0]
+        level = hero if seat == seat_of_hero else rest
+        game.apply(seat, decide(game, seat, level, number * 100_003 + len(game.log)))
+        decisions += 1
+    winners = game.winners
+    return (1.0 / len(winners) if seat_of_hero in winners else 0.0), decisions
+
+
+def play_match(
+    name: str, hero: str, rest: str, games: int, jobs: int = 1, players: int | None = None
+) -> dict[str, Any]:
+    players = players or engines.info(name)["min_players"]
+    play = partial(play_game, name, hero, rest, players)
+    results: list[tuple[float, int]] = []
+    # Processes, not threads (the search is pure Python); results come back in game
+    # order, so the figures are the same whatever the number of jobs.
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as pool:
+        for number, result in enumerate(pool.map(play, range(games))):
+            results.append(result)
+            # Progress on stderr (stdout is the JSON): a long match can be read so far.
+            so_far = sum(share for share, _ in results) / len(results)
+            print(
+                f"{name} {hero}-{rest} game {number}: {result[0]:.3f} (so far {so_far:.3f})",
+                file=sys.stderr,
+                flush=True,
+            )
+    shares = [share for share, _ in results]
+    mean = sum(shares) / games
+    low, high = wilson(mean, games)
     fair = 1 / players
     return {
         "hero": hero,
         "others": rest,
         "players": players,
         "games": games,
-        "decisions": decisions,
+        "decisions": sum(decisions for _, decisions in results),
         "share": round(mean, 3),
-        "ci95": [round(mean - margin, 3), round(mean + margin, 3)],
+        "ci95": [round(low, 3), round(high, 3)],
         "fair_share": round(fair, 3),
         "times_fair": round(mean / fair, 2),
+        "above_fair_with_95_confidence": low > fair,
     }
+
+
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share of wins over `games` games: unlike the
+    normal approximation it stays honest near 0 and 1 (a bot that won every game so far
+    has not shown that it always wins). A shared win counts its fraction."""
+    if games <= 0:
+        return 0.0, 1.0
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    half /= 1 + z * z / games
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+class _Inline:
+    """ProcessPoolExecutor's map, in this process (--jobs 1)."""
+
+    def __enter__(self) -> _Inline:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    def map(self, function: Callable[[int], T], numbers: Iterable[int]) -> Iterator[T]:
+        return map(function, numbers)
 
 
 def vm_rss_kib(pid: int) -> int:
@@ -213,6 +261,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--match", action="append", choices=sorted(MATCHES))
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="strength: games played at once, in processes"
+    )
+    parser.add_argument(
+        "--players", type=int, help="strength: seats at each game (default: its fewest)"
+    )
     args = parser.parse_args(argv)
     names = args.game or engines.names()
     report: dict[str, Any] = {"python": platform.python_version(), "part": args.part}
@@ -224,7 +278,10 @@ def main(argv: list[str] | None = None) -> None:
     else:
         matches = args.match or sorted(MATCHES)
         report["strength"] = {
-            name: {match: play_match(name, *MATCHES[match], args.games) for match in matches}
+            name: {
+                match: play_match(name, *MATCHES[match], args.games, args.jobs, args.players)
+                for match in matches
+            }
             for name in names
         }
         report["targets"] = "normal-random >= 2x fair; normal-easy, strong-normal above fair"

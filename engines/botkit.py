@@ -35,6 +35,9 @@ class BotKit:
         (for chapters too long to play out within a bot's budget); None: no limit.
     value(game): each seat's reward in [0, 1] where a playout stops; None: the default
         (win shares when finished, else standing by scores; see search.value).
+    candidates(view, seat, actions, level): the root actions worth searching at that
+        level, when the seat has too many for its budget (a game's own judgement, from
+        the view only); None: search them all.
     """
 
     sampler: Callable[[View, int], World]
@@ -44,6 +47,7 @@ class BotKit:
     policy: Callable[[Game, int, generators.Pcg32], Action] | None = None
     depth: int | None = None
     value: Callable[[Game], list[float]] | None = field(default=None)
+    candidates: Callable[[View, int, Sequence[Action], str], Sequence[Action]] | None = None
 
 
 def blank(cls: type[G], players: int, rng: generators.Pcg32) -> G:

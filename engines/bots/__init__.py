@@ -78,6 +78,8 @@ def choose(
         return actions[0]
     if level == "easy":
         return declared.easy(view, seat, actions, rng)
+    if declared.candidates is not None:
+        actions = list(declared.candidates(view, seat, actions, level)) or actions
     budget = declared.playouts[level] if playouts is None else playouts
     return search.search(declared, world, seat, actions, max(budget, 1), rng, should_stop)
 

@@ -122,6 +122,8 @@ def search(
                 action = policy(game, mover, rng) if policy else game.random_action(mover, rng)
                 game.play(mover, action)
                 continue
+            # At the root, the seat's own actions (the same in every world, keyed once):
+            # those searched (a game's `candidates` may have shortlisted them).
             if node is root and mover == seat:
                 edge, expanded = _select(node, root_actions, rng, root_keys)
             else:

@@ -41,9 +41,14 @@ def turned_over(chip: str) -> str:
     return f"{bottom}/{top}"
 
 
+# Every chip -> the same chip turned over: flipping is in every playout, so look it up.
+_TURNED = {chip: turned_over(chip) for chip in _PAIR_OF}
+
+
 def flipped(pile: Pile) -> Pile:
     """A pile turned over as one: the order reverses and every chip shows its other face."""
-    return tuple(turned_over(chip) for chip in reversed(pile))
+    turned = _TURNED
+    return tuple([turned[chip] for chip in reversed(pile)])
 
 
 def parse_chip(value: object) -> str:
@@ -83,7 +88,7 @@ def random_chips(rng: Rng, fair: bool) -> list[str]:
     """
     chips = [f"{a}/{b}" for a, b in PAIRS for _ in range(CHIPS_PER_PAIR)]
     while True:
-        oriented = [turned_over(chip) if rng.random() < 0.5 else chip for chip in chips]
+        oriented = [_TURNED[chip] if rng.random() < 0.5 else chip for chip in chips]
         if not fair or _is_fair(oriented):
             break
     rng.shuffle(oriented)
@@ -91,5 +96,5 @@ def random_chips(rng: Rng, fair: bool) -> list[str]:
 
 
 def _is_fair(chips: list[str]) -> bool:
-    tops = Counter(faces(chip)[0] for chip in chips)
+    tops = Counter(chip[0] for chip in chips)  # a chip's top face: one letter
     return all(tops[colour] == FAIR_TOPS for colour in COLOURS)

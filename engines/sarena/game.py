@@ -5,7 +5,8 @@ Rules as implemented, each with its test: docs/rules/sarena.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from engines.base import (
@@ -33,7 +34,7 @@ from engines.sarena.chips import (
     random_chips,
 )
 from engines.sarena.layout import Square, parse_layout
-from engines.sarena.scoring import FinalScores, check_colours, final_scores, outcome_of
+from engines.sarena.scoring import FinalScores, check_colours, final_scores, outcome_of, scored
 from engines.secret_colours import draw_colours
 
 # What a table may set; unknown keys are refused by engines.base.Game.
@@ -77,8 +78,7 @@ class Sarena(Game):
         self.first = self.rng.randrange(self.players)
         self.turn = self.first
         self.last_move: dict[str, Any] | None = None
-        self._from = [self._moves_from(square) for square in self.layout.circles]
-        self.moves = self._all_moves()
+        self._list_moves()
         self.result: FinalScores | None = None
         if not self.moves:  # a given board may have no move at all: over at once
             self.result = final_scores(self.piles.values(), self.colours)
@@ -136,32 +136,39 @@ class Sarena(Game):
 
     def legal_actions(self, seat: int) -> list[Action]:
         self.check_seat(seat)
-        if seat not in self.to_act:
+        if seat != self.turn or self.result is not None:
             return []
-        return [{"type": "move", "from": [*a], "to": [*b]} for a, b in self.moves]
+        return [{"type": "move", "from": [a, b], "to": [c, d]} for (a, b), (c, d) in self.moves]
 
     def random_action(self, seat: int, rng: Pcg32) -> Action:
-        src, dst = rng.choice(self.moves)
-        return {"type": "move", "from": [*src], "to": [*dst]}
+        (a, b), (c, d) = rng.choice(self.moves)
+        return {"type": "move", "from": [a, b], "to": [c, d]}
+
+    def play(self, seat: int, action: Action) -> None:
+        """The search's apply (engines.base.Game.play): the action is one this game
+        listed, so it is neither checked again nor turned into events."""
+        a, b = action["from"]
+        c, d = action["to"]
+        self._move(seat, (a, b), (c, d))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         src, dst = _parse_move(action)
         self._check_move(src, dst)
         # Valid: from here on nothing can fail.
-        moving, target = self.piles[src], self.piles[dst]
-        flip = not target  # only an empty arrow circle can be empty here
-        self.piles[src] = ()
-        self.piles[dst] = flipped(moving) if flip else moving + target
-        self.last_move = {"seat": seat, "from": list(src), "to": list(dst), "flipped": flip}
+        flip = not self.piles[dst]
+        pile = list(self._move(seat, src, dst))
         events: list[Event] = [
-            {"type": "moved", **copy_plain(self.last_move), "pile": list(self.piles[dst])},
+            {
+                "type": "moved",
+                "seat": seat,
+                "from": [*src],
+                "to": [*dst],
+                "flipped": flip,
+                "pile": pile,
+            },
         ]
-        self._update_moves(src, dst)
-        if self.moves:
-            self.turn = (self.turn + 1) % self.players  # clockwise: to the left neighbour
+        if self.result is None:
             return events
-        self.result = final_scores(self.piles.values(), self.colours)
-        self.summary = self._end_summary()
         events.append(
             {
                 "type": "game_over",
@@ -172,6 +179,23 @@ class Sarena(Game):
             }
         )
         return events
+
+    def _move(self, seat: int, src: Square, dst: Square) -> Pile:
+        """Move the pile at src onto dst (a legal move), then list the moves left; at the
+        end score the board. Returns the pile now at dst."""
+        piles = self.piles
+        moving, target = piles[src], piles[dst]
+        flip = not target  # only an empty arrow circle can be empty here
+        piles[src] = ()
+        pile = piles[dst] = flipped(moving) if flip else moving + target
+        self.last_move = {"seat": seat, "from": [*src], "to": [*dst], "flipped": flip}
+        self._update_moves(src, dst)
+        if self.moves:
+            self.turn = (self.turn + 1) % self.players  # clockwise: to the left neighbour
+        else:
+            self.result = scored(piles.values(), self.colours)  # a valid board: no re-check
+            self.summary = self._end_summary()
+        return pile
 
     def view(self, seat: int | None) -> View:
         self.check_seat(seat)
@@ -288,30 +312,41 @@ class Sarena(Game):
             {"most": MAX_HEIGHT, "height": len(self.piles[src]) + len(self.piles[dst])},
         )
 
-    def _moves_from(self, src: Square) -> list[Move]:
-        """The legal moves of the pile at src: the same test as _move_problem, inlined
-        because a search lists moves after every move."""
-        piles = self.piles
-        height = len(piles[src])
-        if not height:
-            return []
-        arrows = self.layout.arrows
-        return [
-            (src, dst)
-            for dst in self.layout.neighbours[src]
-            if (piles[dst] or dst in arrows) and height + len(piles[dst]) <= MAX_HEIGHT
-        ]
+    def _list_moves(self) -> None:
+        """List every legal move from scratch (a new board)."""
+        if all(len(pile) == 1 for pile in self.piles.values()):
+            # A random setup: a single chip may go onto any neighbour, which holds one too.
+            self._from: list[Sequence[Move]] = list(self.layout.lines_from)
+            self.moves = self._all_moves()
+            return
+        self._from = [() for _ in self.layout.circles]
+        self._relist(enumerate(self.layout.circles))
 
     def _update_moves(self, src: Square, dst: Square) -> None:
         """After a move from src to dst only moves from or onto those two circles change."""
-        neighbours, index = self.layout.neighbours, self.layout.index
-        for square in {src, dst, *neighbours[src], *neighbours[dst]}:
-            self._from[index[square]] = self._moves_from(square)
+        self._relist(self.layout.touched[(src, dst)])
+
+    def _relist(self, squares: Iterable[tuple[int, Square]]) -> None:
+        """List again the legal moves of the piles at these circles (each with its place
+        in the layout's circles): the same test as _move_problem, inlined because a
+        search relists after every move of every playout."""
+        piles, targets, listed = self.piles, self.layout.targets, self._from
+        for index, square in squares:
+            room = MAX_HEIGHT - len(piles[square])
+            listed[index] = (
+                [
+                    move
+                    for end, arrows, move in targets[square]
+                    if (height := len(piles[end])) <= room and (height or arrows)
+                ]
+                if room < MAX_HEIGHT  # else there is no chip here
+                else []
+            )
         self.moves = self._all_moves()
 
     def _all_moves(self) -> list[Move]:
         """Every legal move, by circle then neighbour: the order legal_actions lists."""
-        return [move for moves in self._from for move in moves]
+        return list(chain.from_iterable(self._from))
 
     # --- view helpers -----------------------------------------------------------
 
@@ -349,12 +384,18 @@ def _parse_move(action: Action) -> Move:
     require(
         action["type"] == "move", "in Sàrénà every turn is a move: {shape}", "unknown_action", shape
     )
-    extra = set(action) - {"type", "from", "to"}
-    require(not extra, "a move has only from and to: {shape}", "action_fields", shape)
+    # Three keys, two of them from and to: the third is "type" (Game.apply checked it).
+    if len(action) != 3 or "from" not in action or "to" not in action:
+        extra = set(action) - {"type", "from", "to"}
+        require(not extra, "a move has only from and to: {shape}", "action_fields", shape)
     return _action_square(action.get("from")), _action_square(action.get("to"))
 
 
 def _action_square(value: object) -> Square:
+    if type(value) is list and len(value) == 2:
+        row, col = value
+        if type(row) is int and type(col) is int:  # the usual case, checked fast
+            return (row, col)
     if isinstance(value, list | tuple) and len(value) == 2:
         row, col = value
         if all(isinstance(part, int) and not isinstance(part, bool) for part in (row, col)):

@@ -48,6 +48,31 @@ class Layout:
         """Each circle's place in `circles`."""
         return {square: position for position, square in enumerate(self.circles)}
 
+    @cached_property
+    def targets(self) -> dict[Square, tuple[tuple[Square, bool, tuple[Square, Square]], ...]]:
+        """Each circle's neighbours, sorted, each with whether it carries arrows and
+        the move onto it (what listing a pile's moves reads, built once per layout)."""
+        return {
+            square: tuple((end, end in self.arrows, (square, end)) for end in ends)
+            for square, ends in self.neighbours.items()
+        }
+
+    @cached_property
+    def lines_from(self) -> tuple[tuple[tuple[Square, Square], ...], ...]:
+        """Every line leaving each circle (in `circles` order) as a move (from, to)."""
+        return tuple(tuple(move for _, _, move in self.targets[sq]) for sq in self.circles)
+
+    @cached_property
+    def touched(self) -> dict[tuple[Square, Square], tuple[tuple[int, Square], ...]]:
+        """For a move along a line (either way): the circles whose own moves it may
+        change (both ends and their neighbours), each with its place in `circles`."""
+        neighbours, index = self.neighbours, self.index
+        touched = {}
+        for a, b in self.lines:
+            squares = sorted({a, b, *neighbours[a], *neighbours[b]})
+            touched[(a, b)] = touched[(b, a)] = tuple((index[sq], sq) for sq in squares)
+        return touched
+
     def to_json(self) -> dict[str, Any]:
         """The layout in the same plain form parse_layout() accepts."""
         return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypedDict
 
-from engines.sarena.chips import COLOURS, check_box, faces, parse_pile
+from engines.sarena.chips import COLOURS, Pile, check_box, faces, parse_pile
 
 
 class FinalScores(TypedDict):
@@ -25,15 +25,22 @@ def final_scores(piles: Iterable[Sequence[str]], colours: Mapping[int, str]) -> 
     checked = [parse_pile(pile) for pile in piles]
     check_box(checked)
     check_colours(colours)
+    return scored(checked, colours)
+
+
+def scored(piles: Iterable[Pile], colours: Mapping[int, str]) -> FinalScores:
+    """final_scores for piles and colours already checked (the engine's own board,
+    valid by construction, scored without checking it again: it ends every playout)."""
     owner = {colour: seat for seat, colour in colours.items()}
     chips = dict.fromkeys(colours, 0)
     tiebreak = dict.fromkeys(colours, 0)
-    for pile in checked:
-        seat = owner.get(faces(pile[0])[0]) if pile else None
+    for pile in piles:
+        seat = owner.get(pile[0][0]) if pile else None  # the top chip's top face
         if seat is None:
             continue
         chips[seat] += len(pile)
-        tiebreak[seat] += sum(colours[seat] in faces(chip) for chip in pile)
+        colour = colours[seat]
+        tiebreak[seat] += sum(colour in faces(chip) for chip in pile)
     return {"chips": chips, "tiebreak": tiebreak, "winners": winners_of(chips, tiebreak)}
 
 
