@@ -21,7 +21,10 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
   const fits = () => {
     const page = document.scrollingElement;
     if (page.scrollHeight > innerHeight || page.scrollWidth > innerWidth) return false;
-    return regions().every((node) => !node || node.scrollHeight <= node.clientHeight + 1);
+    // A region hides nothing below its edge, nor past its side (a board kept at its
+    // least width in a column too narrow for it).
+    return regions().every((node) => !node
+      || (node.scrollHeight <= node.clientHeight + 1 && node.scrollWidth <= node.clientWidth + 1));
   };
   const set = (size) => {
     html.style.fontSize = size === null ? outside : `${size}px`;
