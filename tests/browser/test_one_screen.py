@@ -70,7 +70,7 @@ MEASURE = """() => {
   };
   const size = (b) => {
     const r = b.getBoundingClientRect();
-    return [b.textContent.trim().slice(0, 20), r.width, r.height];
+    return [b.textContent.trim().slice(0, 20), r.width, r.height, !!b.closest('.bar')];
   };
   const buttons = [...document.querySelectorAll('main button, .bar a')].filter(shown).map(size);
   const navTops = [...document.querySelectorAll('.bar nav a')]
@@ -79,7 +79,10 @@ MEASURE = """() => {
     scroll: document.scrollingElement.scrollHeight, inner: innerHeight,
     top: box('#board-top'), hand: box('#hand'),
     // Rounded: a layout scaled by js/fit.js may give a 44 px target as 43.99999 px.
-    small: buttons.filter(([, w, h]) => Math.round(w) < 44 || Math.round(h) < 44),
+    // On a phone on its side the bar's links are 2rem high (app.css): its height goes
+    // to the hand and board, so only the page's own controls are measured there.
+    small: buttons.filter(([, w, h]) => Math.round(w) < 44 || Math.round(h) < 44)
+      .filter(([, , , bar]) => !(bar && innerWidth > innerHeight)),
     navLines: new Set(navTops).size,
   };
 }"""
