@@ -6,17 +6,19 @@ trick or board) and the hand are inside the viewport, neither hides part of itse
 behind a scroll of its own, every button is at least 44 px, and every card a move
 depends on (the trick, each seat's played and public cards, the playable hand, the
 board) is inside the screen with nothing drawn over it (`elementFromPoint` at its
-middle and near its corners finds it). The public /table fits 1280x720, 1920x1080
-and 3840x2160. One device process per game; each player count is a new game in it
-(the host clears the previous one). A few moves are played first, so the trick, the
-board and the stick throws are what a table sees mid-game; a slow test walks each
-game's named states (its start, mid-game, later, a choice being made, game over) at
-every phone size.
+middle and near its corners finds it), in portrait and in landscape. The public
+/table fits 1280x720, 1920x1080 and 3840x2160. One device process per game; each
+player count is a new game in it (the host clears the previous one). A few moves
+are played first, so the trick, the board and the stick throws are what a table
+sees mid-game; a slow test walks each game's named states (its start, mid-game,
+later, a choice being made, game over) for each player count at every phone size.
+Deals are random, so every run sees others.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
@@ -32,12 +34,17 @@ from tests.browser.conftest import Contexts, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
-# Portrait at 390x844: at 360x640 Lauzait Cep's hand still loses 2 px on some deals
-# (issue 28 is open for it).
-PORTRAIT: ViewportSize = {"width": 390, "height": 844}
-# Landscape at 844x390: at 640x360 Lauzait Cep's and Chanoyu's hands still lose up to
-# 7 px on some deals (issue 28 is open for it), as the covered check in landscape.
-LANDSCAPE: ViewportSize = {"width": 844, "height": 390}
+PORTRAIT: ViewportSize = {"width": 360, "height": 640}  # the smallest phone we serve
+LANDSCAPE: ViewportSize = {"width": 640, "height": 360}
+SHOT: ViewportSize = {"width": 390, "height": 844}  # docs/screens' phone
+PHONES: list[ViewportSize] = [
+    PORTRAIT,
+    {"width": 375, "height": 667},
+    SHOT,
+    {"width": 412, "height": 915},
+    LANDSCAPE,
+    {"width": 844, "height": 390},
+]
 TVS: list[ViewportSize] = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 UHD: ViewportSize = {"width": 3840, "height": 2160}  # one 4K check, for the biggest table
 MIN_TAP = 44
@@ -63,7 +70,7 @@ MEASURE = """() => {
   };
   const size = (b) => {
     const r = b.getBoundingClientRect();
-    return [b.textContent.trim().slice(0, 20), r.width, r.height];
+    return [b.textContent.trim().slice(0, 20), r.width, r.height, !!b.closest('.bar')];
   };
   const buttons = [...document.querySelectorAll('main button, .bar a')].filter(shown).map(size);
   const navTops = [...document.querySelectorAll('.bar nav a')]
@@ -71,7 +78,11 @@ MEASURE = """() => {
   return {
     scroll: document.scrollingElement.scrollHeight, inner: innerHeight,
     top: box('#board-top'), hand: box('#hand'),
-    small: buttons.filter(([, w, h]) => w < 44 || h < 44),
+    // Rounded: a layout scaled by js/fit.js may give a 44 px target as 43.99999 px.
+    // On a phone on its side the bar's links are 2rem high (app.css): its height goes
+    // to the hand and board, so only the page's own controls are measured there.
+    small: buttons.filter(([, w, h]) => Math.round(w) < 44 || Math.round(h) < 44)
+      .filter(([, , , bar]) => !(bar && innerWidth > innerHeight)),
     navLines: new Set(navTops).size,
   };
 }"""
@@ -160,7 +171,7 @@ def settled(page: Page) -> dict:
     return m
 
 
-def check_seat(page: Page, label: str, *, portrait: bool) -> None:
+def check_seat(page: Page, label: str) -> None:
     m = settled(page)
     assert m["scroll"] <= m["inner"], f"{label}: the page scrolls ({m['scroll']} > {m['inner']})"
     assert m["navLines"] == 1, f"{label}: the nav wraps"
@@ -178,12 +189,18 @@ def check_seat(page: Page, label: str, *, portrait: bool) -> None:
     # trick, the seats) are whole: nothing of them hides below a scroll of their own.
     assert m["hand"]["hidden"] <= 1, f"{label}: {m['hand']['hidden']} px of the hand cut off"
     assert m["top"]["hidden"] <= 1, f"{label}: {m['top']['hidden']} px of the trick/turn cut off"
-    if portrait:
-        # Nothing covers a card the move depends on. Only in portrait for now: on a
-        # phone on its side Chanoyu's seat heads can still cover trick slots (issue 28).
-        covered = page.evaluate(COVERED)
-        assert not covered, f"{label}: {covered}"
-        assert not m["small"], f"{label}: tap targets under {MIN_TAP} px: {m['small']}"
+    # Nothing covers a card the move depends on, upright or on its side.
+    covered = page.evaluate(COVERED)
+    assert not covered, f"{label}: {covered}"
+    assert not m["small"], f"{label}: tap targets under {MIN_TAP} px: {m['small']}"
+
+
+def fit_sizes(page: Page, label: str, check: Callable[[Page, str], None]) -> None:
+    """The same page turned and resized to every phone: js/fit.js fits it again."""
+    for size in PHONES:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(250)  # the resize's frame: js/fit.js fits the page again
+        check(page, f"{label} {size['width']}x{size['height']}")
 
 
 def check_table(page: Page, label: str) -> None:
@@ -218,10 +235,17 @@ def test_every_turn_fits_one_screen(game: str, device: DeviceProcess, contexts: 
         seats = range(players) if players == PLAYER_COUNTS[game][0] else (0, players - 1)
         for seat in seats:
             page = seat_page(contexts, PORTRAIT, tokens[seat])
-            check_seat(page, f"{name} seat {seat + 1} 390x844", portrait=True)
+            check_seat(page, f"{name} seat {seat + 1} 360x640")
             if seat == 0:
+                # The host's phone at every size, upright and on its side.
+                fit_sizes(page, f"{name} seat 1", check_seat)
                 if shots:
+                    page.set_viewport_size(SHOT)
+                    page.wait_for_timeout(250)
                     save_screenshot(page, f"layout-{game}-phone.png")
+                    page.set_viewport_size({"width": 844, "height": 390})
+                    page.wait_for_timeout(250)
+                    save_screenshot(page, f"layout-{game}-landscape.png")
                 page.get_by_test_id("drawer-toggle").click()
                 drawer = page.get_by_test_id("drawer")
                 page.wait_for_function(DRAWER_OPEN)
@@ -231,10 +255,8 @@ def test_every_turn_fits_one_screen(game: str, device: DeviceProcess, contexts: 
                 )
                 page.get_by_test_id("drawer-toggle").click()
             page.close()
-        page = seat_page(contexts, LANDSCAPE, tokens[0])
-        check_seat(page, f"{name} 844x390", portrait=False)
-        if shots:
-            save_screenshot(page, f"layout-{game}-landscape.png")
+        page = seat_page(contexts, LANDSCAPE, tokens[players - 1])
+        check_seat(page, f"{name} seat {players} 640x360")
         page.close()
         for tv in [*TVS, UHD] if shots else TVS:
             page = contexts.page(tv)
@@ -262,7 +284,7 @@ def test_a_phone_without_wake_lock_is_told_once(device: DeviceProcess, contexts:
     page.get_by_test_id("turn").first.wait_for()
     note = page.get_by_test_id("wake-note")
     expect(note).to_be_visible()
-    check_seat(page, "cena-5 without wake lock", portrait=True)
+    check_seat(page, "cena-5 without wake lock 360x640")
     page.get_by_test_id("wake-note-ok").click()
     expect(note).to_have_count(0)
     page.reload()
@@ -291,7 +313,7 @@ def test_a_japanese_phone_fits_one_screen_too(
     page.get_by_test_id("turn").first.wait_for()
     assert page.evaluate("document.documentElement.lang") == "ja"
     expect(page.get_by_test_id("drawer-toggle")).to_have_text("得点")
-    check_seat(page, f"{game}-{players} in Japanese 390x844", portrait=True)
+    check_seat(page, f"{game}-{players} in Japanese 360x640")
     if game == "cena":
         save_screenshot(page, "ja-cena-phone.png")
     page.get_by_test_id("drawer-toggle").click()
@@ -304,5 +326,71 @@ def test_a_japanese_phone_fits_one_screen_too(
     page.get_by_test_id("turn").first.wait_for()
     assert page.evaluate("document.documentElement.lang") == "en"
     expect(page.get_by_test_id("drawer-toggle")).to_have_text("Scores")
-    check_seat(page, f"{game}-{players} back in English 390x844", portrait=True)
+    check_seat(page, f"{game}-{players} back in English 360x640")
     page.close()
+
+
+def states(players: int) -> dict[str, int]:
+    """A game's named states as moves played from the deal (the first legal move each
+    time): its start, mid-game (a trick or turn under way), and later on."""
+    return {"start": 0, "mid": players + 1, "later": 3 * players + 2}
+
+
+# What a seat taps first to choose a move: a card, or a Lauzait Cep piece to discard.
+PICK = "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
+# A Lauzait Cep hire takes two taps more (the piece to move, where it goes) before its
+# confirmation, the tallest moment of its turn.
+MOVER, TARGET = '#hand [data-mark="mover"]', '#hand [data-mark="target"]'
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(PLAYER_COUNTS))
+def test_named_states_fit_every_phone(game: str, device: DeviceProcess, contexts: Contexts) -> None:
+    for players in PLAYER_COUNTS[game]:
+        tokens = seat_players(device, game, players)
+        played = 0
+        for name, moves in states(players).items():
+            while played < moves:
+                play_first_legal(device, tokens)
+                played += 1
+            continue_summary(device, tokens)
+            seat = device.get("/api/state")["to_act"][0]
+            label = f"{game}-{players} {name}"
+            page = seat_page(contexts, PORTRAIT, tokens[seat])
+            fit_sizes(page, label, check_seat)
+            # A choice being made: a card or piece picked (Céna asks where it goes),
+            # and a move of several taps up to its confirmation (a Lauzait Cep hire).
+            pick = page.locator(PICK)
+            if pick.count():
+                page.set_viewport_size(PORTRAIT)
+                pick.first.click()
+                page.wait_for_timeout(250)
+                fit_sizes(page, f"{label}, choosing", check_seat)
+                if page.locator(MOVER).count():
+                    page.set_viewport_size(PORTRAIT)
+                    page.locator(MOVER).first.click()
+                    page.locator(TARGET).first.click()
+                    page.get_by_test_id("lz-hire-summary").wait_for()
+                    fit_sizes(page, f"{label}, confirming", check_seat)
+            page.close()
+
+        # Game over (ended from the host): the final scores on one screen, in view.
+        device.post("/api/host/end", {}, token=tokens[0])
+        page = contexts.page(
+            PORTRAIT,
+            init_script=f"localStorage.setItem('tablemate.token', {json.dumps(tokens[1])})",
+        )
+        page.goto("/seat")
+        page.get_by_test_id("final-standings").wait_for()
+
+        def over_check(page: Page, label: str, players: int = players) -> None:
+            m = page.evaluate(MEASURE)
+            assert m["scroll"] <= m["inner"], f"{label}: the page scrolls"
+            seats = page.get_by_test_id("final-seat")
+            expect(seats).to_have_count(players)
+            for row in range(players):
+                expect(seats.nth(row)).to_be_in_viewport()
+
+        fit_sizes(page, f"{game}-{players} over", over_check)
+        page.close()
+        device.post("/api/host/clear", {}, token=tokens[0])

@@ -27,7 +27,13 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
   const excess = () => {
     const page = document.scrollingElement;
     let ratio = Math.max(page.scrollHeight / innerHeight, page.scrollWidth / innerWidth);
-    for (const node of regions()) if (node) ratio = Math.max(ratio, node.scrollHeight / (node.clientHeight + 1));
+    // A region hides nothing below its edge, nor past its side (a board kept at its
+    // least width in a column too narrow for it).
+    for (const node of regions()) {
+      if (node) {
+        ratio = Math.max(ratio, node.scrollHeight / (node.clientHeight + 1), node.scrollWidth / (node.clientWidth + 1));
+      }
+    }
     return ratio;
   };
   const fits = () => excess() <= 1;

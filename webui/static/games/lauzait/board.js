@@ -9,6 +9,7 @@ import { t } from "../../js/i18n.js";
 import { departmentFace, pieceFace } from "./pieces.js";
 
 const SIZE = 5;
+const COLUMNS = "abcde"; // a square's name: its column letter, then its row number
 // What a throw at the start was for, as a whole sentence each (word order differs).
 const THREW = {
   water: (p) => t("{name} threw {count} into the water", p),
@@ -29,7 +30,7 @@ const PARTS = {
 export const PART_NAMES = PARTS; // the season summary (summary.js) names them alike
 export const key = (square) => `${square[0]},${square[1]}`;
 // Squares as people name them: columns a-e from the left, rows 1-5 from the top.
-export const squareName = (square) => `${"abcde"[square[1]]}${square[0] + 1}`;
+export const squareName = (square) => `${COLUMNS[square[1]]}${square[0] + 1}`;
 const isIn = (squares, square) => squares.some((s) => s[0] === square[0] && s[1] === square[1]);
 
 // The board. marks: {"r,c": {kind, onclick?, label?}} where kind is "mover",
@@ -37,8 +38,13 @@ const isIn = (squares, square) => squares.some((s) => s[0] === square[0] && s[1]
 // is a button. Without marks, the last hire's squares are shown.
 export function boardGrid(state, { marks = null, testid = "lz-board" } = {}) {
   const last = state.last_hire;
-  const cells = [];
+  // The coordinates the messages use, around the squares: the column letters above,
+  // each row's number at its left (as Sàrénà's board has them). Words for the eye
+  // only: every square already says its name to a screen reader.
+  const axis = (text) => h("span", { class: "lz-axis", "aria-hidden": "true" }, text);
+  const cells = [axis(""), Array.from({ length: SIZE }, (_, col) => axis(COLUMNS[col]))];
   for (let row = 0; row < SIZE; row += 1) {
+    cells.push(axis(String(row + 1)));
     for (let col = 0; col < SIZE; col += 1) {
       const square = [row, col];
       const piece = state.board[row][col];
