@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import ViewportSize, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from testkit.device_process import DeviceProcess
 from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
@@ -22,9 +22,8 @@ SIZES: list[ViewportSize] = [
 ]
 
 
-def test_the_host_seats_a_bot_and_every_page_marks_it(
-    device: DeviceProcess, contexts: Contexts
-) -> None:
+def open_sarena_for_two(contexts: Contexts) -> Page:
+    """Ana's phone opens a two-player Sàrénà game from the front page: the host page."""
     host = contexts.page(PHONE)
     host.goto("/")
     host.get_by_test_id("new-game-toggle").click()  # one tap away
@@ -33,6 +32,13 @@ def test_the_host_seats_a_bot_and_every_page_marks_it(
     host.get_by_test_id("new-name").fill("Ana")
     host.get_by_test_id("new-open").click()
     expect(host).to_have_url(re.compile(r"/host$"))
+    return host
+
+
+def test_the_host_seats_a_bot_and_every_page_marks_it(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    host = open_sarena_for_two(contexts)
     add = host.locator('[data-testid=add-bot][data-seat="1"]')
     expect(add).to_be_visible()
     host.set_viewport_size(SIZES[0])
@@ -59,14 +65,7 @@ def test_the_host_seats_a_bot_and_every_page_marks_it(
 def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
     device: DeviceProcess, contexts: Contexts
 ) -> None:
-    host = contexts.page(PHONE)
-    host.goto("/")
-    host.get_by_test_id("new-game-toggle").click()  # one tap away
-    host.get_by_test_id("setup-game").select_option("sarena")
-    host.get_by_test_id("setup-players").select_option("2")
-    host.get_by_test_id("new-name").fill("Ana")
-    host.get_by_test_id("new-open").click()
-    expect(host).to_have_url(re.compile(r"/host$"))
+    host = open_sarena_for_two(contexts)
     host.locator('[data-testid=add-bot][data-seat="1"]').click()
     host.get_by_test_id("hints-on").check()
     expect(host.get_by_test_id("hints-on")).to_be_checked()
@@ -88,14 +87,7 @@ def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
 def test_a_persons_seat_goes_to_a_bot_during_play_when_they_allow_it(
     device: DeviceProcess, contexts: Contexts
 ) -> None:
-    host = contexts.page(PHONE)
-    host.goto("/")
-    host.get_by_test_id("new-game-toggle").click()  # one tap away
-    host.get_by_test_id("setup-game").select_option("sarena")
-    host.get_by_test_id("setup-players").select_option("2")
-    host.get_by_test_id("new-name").fill("Ana")
-    host.get_by_test_id("new-open").click()
-    expect(host).to_have_url(re.compile(r"/host$"))
+    host = open_sarena_for_two(contexts)
     code = device.get("/api/status")["room"]
     bo = contexts.page(SIZES[0])
     bo.goto(f"/J/{code}")
