@@ -76,7 +76,7 @@ def test_a_bot_plays_and_a_hint_shows_on_the_asking_phone_only(
     suggest.click()
     # In the game's own words, with the board's labels: "Move the pile on B2 onto B3".
     expect(host.get_by_test_id("hint")).to_contain_text(
-        re.compile(r"Suggested: Move the pile on [A-E][1-5] onto [A-E][1-5]")
+        re.compile(r"Suggested: Move the pile on [A-F][1-6] onto [A-F][1-6]")
     )
     save_screenshot(host, "web-seat-hint.png")
     table = contexts.page(SCREEN)
