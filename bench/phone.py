@@ -41,19 +41,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import Browser, CDPSession, Page, ViewportSize, sync_playwright
 
+from testkit.chromium import launch
 from testkit.device_process import DeviceProcess, seat_players
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PHONE: ViewportSize = {"width": 390, "height": 844}
 QUIET_MS = 400  # the page is done with a move when nothing changed for this long
 TIMELINE = ["disabled-by-default-devtools.timeline"]  # its RunTask events: every task
@@ -443,7 +433,7 @@ def main() -> None:
     args = parser.parse_args()
     results: dict[str, Any] = {"cpu_throttling": args.rate}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = launch(playwright)
         try:
             with tempfile.TemporaryDirectory() as data, DeviceProcess(Path(data)) as device:
                 tokens = seat_players(device, "cena", 3)

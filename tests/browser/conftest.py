@@ -23,19 +23,9 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from testkit.chromium import CHROMIUM, launch
 from testkit.device_process import DeviceProcess
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 TIMEOUT_MS = 10_000  # any one expectation; a whole test is bounded by pytest-timeout
 SCREENS_DIR = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -64,9 +54,7 @@ def browser() -> Iterator[Browser]:
             "(scripts/setup dev does)"
         )
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True, timeout=30_000
-        )
+        launched = launch(playwright, timeout=30_000)
         try:
             yield launched
         finally:
