@@ -112,3 +112,7 @@ def test_a_persons_seat_goes_to_a_bot_during_play_when_they_allow_it(
     took = re.compile(r"Bot: \w+, easy took seat 2")
     expect(host.get_by_test_id("notice").last).to_contain_text(took)
     save_screenshot(host, "web-host-seat-given-to-a-bot.png")
+    # Bo's phone goes to the join page; the test ends once it is there (closing a page
+    # mid-way through that redirect hung Chromium's page close past the timeout).
+    expect(bo).to_have_url(re.compile(r"/j/\w+\?rejoin=1$"))
+    expect(bo.get_by_test_id("join-name")).to_be_visible()

@@ -117,11 +117,15 @@ function releaseQuestion(state, seat) {
 // A free seat can be given to a bot at a level (a person takes it back: Release, or
 // joining in the lobby). During play a person's seat goes to a bot with the same
 // consent as freeing it: their phone is asked first.
+// The level picked per seat, kept while the page redraws (every move redraws it).
+const botLevels = {};
+
 function botControl(state, seat) {
-  const level = h("select", { "data-testid": "bot-level", "data-seat": seat, "aria-label": t("Bot's level for seat {number}", { number: seat + 1 }) },
-    h("option", { value: "easy" }, t("easy bot")),
-    h("option", { value: "normal", selected: true }, t("normal bot")),
-    h("option", { value: "strong" }, t("strong bot")));
+  const picked = botLevels[seat] ?? "normal";
+  const level = h("select", { "data-testid": "bot-level", "data-seat": seat, "aria-label": t("Bot's level for seat {number}", { number: seat + 1 }),
+    onchange: (e) => (botLevels[seat] = e.target.value) },
+  ["easy", "normal", "strong"].map((value) =>
+    h("option", { value, selected: value === picked }, { easy: t("easy bot"), normal: t("normal bot"), strong: t("strong bot") }[value])));
   const taken = state.table.seats[seat].taken;
   const which = { number: seat + 1, name: seatName(state, seat) };
   const give = () => {
