@@ -3,6 +3,8 @@
 `core.py` is the Table itself, a coordinator: the lock, the journal transaction, the
 subscribers. Beside it, each testable without a Table: `state.py` (what it holds of
 the game open at it), `recovery.py` (that state from the journal at start),
+`lobby.py`, `seat_changes.py` and `play.py` (the lobby, the seats and the game in
+play as the journal keeps them), `status.py` (what everyone may know),
 `release.py` (freeing a seat during play), `interlude.py` (the pause after a
 summary), `takeback.py` (take-back requests), `rematch.py` (the next game at the same
 table), `notices.py` (seat changes as every screen shows them), `grace.py` (how long

@@ -12,15 +12,15 @@ Phases: "idle" (no game open) -> "lobby" (seats filling) -> "playing" -> "over"
 
 The protocols live beside it, each testable without a Table: freeing a seat during
 play (release.py), the pause after a summary (interlude.py), take-backs
-(takeback.py), the next game at the same table (rematch.py). The Table holds the
-lock, runs the transaction, carries out what they decide and tells the subscribers.
+(takeback.py), the next game at the same table (rematch.py), and the journal's side
+of the lobby (lobby.py), the seats (seat_changes.py) and the game in play (play.py).
+The Table holds the lock, runs the transaction, carries out what they decide and
+tells the subscribers.
 Every seat freed or taken during play is announced on every screen (notices.py).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import logging
 import secrets
 import sqlite3
 import threading
@@ -29,32 +29,21 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-import engines
 from device import i18n
-from device.history.fingerprint import commitment, final_result, new_salt, short
-from device.history.replay import DEFAULT_OPEN_HANDS, OPEN_HANDS
-from device.journal import HINTS, Journal, SeatLogEntry, SeatRecord, opener_hash
+from device.journal import HINTS, Journal
 from device.listeners import Listeners
-from device.table import bot_seats, notices, recovery, release, rematch, seating
+from device.table import bot_seats, lobby, play, recovery, release, rematch, seat_changes, seating
 from device.table.bot_seats import BotTurn
-from device.table.errors import (
-    TableError,
-    not_saved,
-    setup_refused,
-    take_back_mode,
-    take_back_refused,
-)
+from device.table.errors import TableError, not_saved, take_back_mode, take_back_refused
 from device.table.interlude import TRICK_PAUSE_MAX, Interlude, summary_key
+from device.table.lobby import ROOM_ALPHABET, ROOM_LENGTH
 from device.table.settings import TableSettings
 from device.table.state import TableState
-from device.table.takeback import OPTION as TAKE_BACKS
+from device.table.status import Run, public_status
 from device.table.takeback import Decision, Seating, TakeBackRefused, TakeBacks
 from engines import Game
 
-log = logging.getLogger("device.table")
-
-ROOM_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud and typed on phones
-ROOM_LENGTH = 4
+__all__ = ["ROOM_ALPHABET", "ROOM_LENGTH", "Subscriber", "Table"]
 
 Subscriber = Callable[[int], None]
 
@@ -137,66 +126,11 @@ class Table:
         return self._journal
 
     def status(self) -> dict[str, Any]:
-        """What everyone may know about the table (no tokens, no seed, no secret options)."""
+        """What everyone may know about the table (status.py)."""
         with self._lock:
-            s = self._state
-            info = engines.info(s.engine) if s.engine else None
-            # Options that fix a deal or a secret configure the game but are never shown.
-            secret = engines.secret_options(s.engine) if s.engine else frozenset()
-            at = self._seating()
-            return {
-                "phase": s.phase,
-                "game": s.engine or None,
-                "title": info["title"] if info else None,
-                "min_players": info["min_players"] if info else None,
-                "max_players": info["max_players"] if info else None,
-                "players": s.players,
-                "options": {k: v for k, v in s.options.items() if k not in secret},
-                "room": s.room or None,
-                "seats": [
-                    {
-                        "seat": seat,
-                        "name": s.seat_name(seat),
-                        "taken": seat in s.seats,
-                        # A bot's level ("Bot: Cogwheel, normal" on every screen); None: a person.
-                        "bot": s.seats[seat].level if seat in s.bots else None,
-                    }
-                    for seat in range(s.players)
-                ],
-                "bot_pace": self.bot_pace,
-                "hints": self._settings.hints,
-                "host": s.host_seat,
-                "release": release.status(s.release, at),
-                "notices": notices.of_deal(s.notices, s.deal),
-                "deal": s.deal,  # the deal news belongs to (news.py)
-                "problem": s.problem,
-                "rescued_journal": self.rescued_journal,
-                "interlude": self._interlude.status(s.people, s.seat_name),
-                "take_back": self._take_backs.status(s.game, s.phase == "playing", at),
-                "trick_pause": self._interlude.trick_pause,
-                # The deal's sealed commitment: public from the first move (never the seed).
-                "fingerprint": (
-                    {"short": short(s.commitment), "commitment": s.commitment}
-                    if s.commitment
-                    else None
-                ),
-                "replays": {"open_hands": s.open_hands},
-                # The game before this one at the table, until this one ends (rematch.py).
-                "last_game": s.last_game if s.phase != "over" else None,
-                # After a game: each seat's final score and rank (none if ended early).
-                "result": self._result() if s.phase == "over" else None,
-                "ended_early": s.ended_early,  # ended from the table: no winners
-                "language": self._settings.language,  # the OLED's and TV's; phones pick theirs
-                "version": self._version,  # changes since this run began ("boot")
-                "boot": self._boot,
-            }
-
-    def _result(self) -> dict[str, Any] | None:
-        s = self._state
-        if s.game is None:
-            return None
-        names = [s.seat_name(seat) for seat in range(s.players)]
-        return rematch.standings(s.game, names, ended_early=s.ended_early)
+            run = Run(self._version, self._boot, self.rescued_journal)
+            parts = (self._settings, self._interlude, self._take_backs)
+            return public_status(self._state, self._seating(), *parts, run)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The engine's view for one audience, plus the table's public status."""
@@ -267,63 +201,21 @@ class Table:
         `take_backs` is the table's take-back mode (device/table/takeback.py), "ask" if None;
         `open_hands` lets the game's replay show every hand at once (on if None).
         """
-        options = dict(options or {})
         mode = take_back_mode(take_backs)
         name = None if host_name is None else seating.clean_name(host_name)
+        asked = lobby.Opening(game, players, options or {}, mode, name, opener, open_hands)
         with self._lock:  # the opener asking again gets its seat back: no change
             open_now = self._state.phase in ("lobby", "playing")
-            ticket = self._reclaim(opener) if open_now and name is not None else None
+            ticket = lobby.reclaim(self._state, opener) if open_now and name is not None else None
             if ticket is not None:
                 return ticket
         with self._changing():
             if self._state.phase in ("lobby", "playing"):
                 raise TableError("a game is already open: end it first", "game_open")
-            rules_version = seating.check_setup(game, players, options)
-            room = "".join(secrets.choice(ROOM_ALPHABET) for _ in range(ROOM_LENGTH))
-            token = secrets.token_urlsafe(18)
-            seat_name = name or "Player 1"
-            with self._journal.transaction():
-                if self._state.record_id is not None:  # a result or a problem shown until now
-                    self._journal.clear(self._state.record_id)
-                record_id = self._journal.open_game(
-                    game,
-                    players,
-                    options,
-                    room,
-                    rules_version=rules_version,
-                    opener=opener if name is not None else None,
-                )
-                if name is not None:
-                    self._journal.set_seat(record_id, 0, seat_name, token)
-                    self._journal.set_host(record_id, 0)
-                hands = DEFAULT_OPEN_HANDS if open_hands is None else bool(open_hands)
-                self._journal.set_table_options(record_id, {TAKE_BACKS: mode, OPEN_HANDS: hands})
+            state = lobby.open_new(self._journal, self._state.record_id, asked)
             self._reset()
-            self._take_backs.mode = mode
-            self._state = TableState(
-                phase="lobby",
-                record_id=record_id,
-                engine=game,
-                players=players,
-                options=options,
-                room=room,
-                seats={} if name is None else {0: SeatRecord(0, seat_name, token)},
-                host_seat=None if name is None else 0,
-                opener=None if name is None or opener is None else opener_hash(opener),
-                open_hands=hands,
-            )
-            ticket = None if name is None else (0, token)
-        return ticket
-
-    def _reclaim(self, opener: str | None) -> tuple[int, str] | None:
-        """The host's seat and token for the phone that opened this game (lock held)."""
-        s = self._state
-        if opener is None or s.opener is None or s.host_seat not in s.seats:
-            return None
-        if not secrets.compare_digest(opener_hash(opener), s.opener):
-            return None
-        record = s.seats[s.host_seat]
-        return record.seat, record.token
+            self._state, self._take_backs.mode = state, mode
+        return None if name is None else (0, state.seats[0].token)
 
     def configure(
         self,
@@ -337,31 +229,10 @@ class Table:
         replays while the lobby is open."""
         mode = None if take_backs is None else take_back_mode(take_backs)
         with self._changing():
-            s = self._state
             self._require_phase("lobby")
-            game = s.engine if game is None else game
-            players = s.players if players is None else players
-            new_options = s.options if options is None else dict(options)
-            seating.check_setup(game, players, new_options)
-            if any(seat >= players for seat in s.seats):
-                raise TableError("free the seats beyond the new player count first", "seats_taken")
-            assert s.record_id is not None
-            with self._journal.transaction():
-                self._journal.update_lobby(s.record_id, game, players, new_options)
-                if mode is not None:
-                    self._journal.set_table_options(s.record_id, {TAKE_BACKS: mode})
-                if open_hands is not None:
-                    hands = {OPEN_HANDS: bool(open_hands)}
-                    self._journal.set_table_options(s.record_id, hands)
-            s.engine, s.players, s.options = (
-                game,
-                players,
-                new_options,
-            )
+            lobby.configure(self._journal, self._state, game, players, options, mode, open_hands)
             if mode is not None:
                 self._take_backs.mode = mode
-            if open_hands is not None:
-                s.open_hands = bool(open_hands)
 
     def join(self, code: str, name: str, seat: int | None = None) -> tuple[int, str]:
         """Take a free seat (the lowest, unless one is asked for); returns (seat, token).
@@ -381,34 +252,8 @@ class Table:
                 raise TableError("there is no game to join right now", "no_game")
             if not self.check_room(code):
                 raise TableError("that room code is not this table's", "wrong_room")
-            ticket = self._take_seat(name, seat)
+            ticket = seat_changes.seat_person(self._journal, self._state, name, seat)
         return ticket
-
-    def _take_seat(self, name: str, seat: int | None) -> tuple[int, str]:
-        """Seat a person (lock held) where seating.seat_for_person says; the first
-        seated becomes host, in one transaction."""
-        s = self._state
-        seat = seating.seat_for_person(s, seat)
-        token = secrets.token_urlsafe(18)
-        name = name or f"Player {seat + 1}"
-        seating.check_person_name(s, name)
-        hosts = s.host_seat is None
-        playing = s.phase == "playing"
-        assert s.record_id is not None
-        with self._journal.transaction():
-            if seat in s.seats:  # a bot's, in the lobby: the person takes it back
-                self._journal.clear_seat(s.record_id, seat)
-            self._journal.set_seat(s.record_id, seat, name, token)
-            if hosts:
-                self._journal.set_host(s.record_id, seat)
-            if playing:
-                entry = self._log_seat("took", seat, name)
-        s.seats[seat] = SeatRecord(seat, name, token)
-        if hosts:
-            s.host_seat = seat
-        if playing:
-            self._notify(entry)
-        return seat, token
 
     # --- bots (device/bots.py plays them) ---------------------------------------------
 
@@ -429,20 +274,7 @@ class Table:
                 name = s.seats[seat].name if step.action == "free" else None
             else:
                 with self._journal.transaction():
-                    name = self._seat_bot(seat, level)
-        return name
-
-    def _seat_bot(self, seat: int, level: str) -> str:
-        """Seat a bot at `level` in the free `seat` (lock held, inside the caller's
-        transaction); returns its name."""
-        s = self._state
-        name = bot_seats.next_name(s)
-        token = secrets.token_urlsafe(18)  # never handed out: no phone plays a bot
-        assert s.record_id is not None
-        self._journal.set_seat(s.record_id, seat, name, token, kind="bot", level=level)
-        if s.phase == "playing":
-            self._notify(self._log_seat("took", seat, name, level=level))
-        s.seats[seat] = SeatRecord(seat, name, token, "bot", level)
+                    name = seat_changes.seat_bot(self._journal, s, seat, level)
         return name
 
     def bot_turns(self) -> list[BotTurn]:
@@ -539,104 +371,19 @@ class Table:
 
     def _carry_out(self, step: release.Step) -> None:
         """What the consent protocol decided, in one transaction (lock held)."""
-        s = self._state
-        assert s.record_id is not None
-        if step.action == "free" and s.phase == "lobby" and s.people <= {step.seat}:
-            # The last person leaves a lobby: it closes (kept as abandoned), so the next
-            # person in can open a game instead of meeting a lobby nobody hosts.
-            with self._journal.transaction():
-                self._free(step.seat, step.log, step.by)
-                self._journal.end_game(s.record_id, "abandoned")
+        closed = seat_changes.carry_out(self._journal, self._state, step, self._seat_left)
+        if closed:
             self._reset()
-        elif step.action == "free":
-            with self._journal.transaction():
-                self._free(step.seat, step.log, step.by)
-                if step.bot is not None:  # given to a bot: it sits down at once
-                    self._seat_bot(step.seat, step.bot)
-        elif step.action == "end":
-            assert s.release is not None
-            asked = s.release.seat
-            with self._journal.transaction():
-                self._journal.set_release_request(s.record_id, None)
-                name = s.seat_name(asked)
-                level = s.seats[asked].level if asked in s.seats else None
-                logged = (
-                    []
-                    if step.log is None
-                    else [self._log_seat(step.log, asked, name, step.by, level)]
-                )
-            s.release = None
-            s.notices = notices.latest(s.notices, logged, s.deal)
-        else:
-            self._journal.set_release_request(s.record_id, release.to_data(step.request))
-            s.release = step.request
 
-    def _free(self, seat: int, kind: str | None = None, by: str | None = None) -> None:
-        """Free a seat, the host passing on if it was theirs, in one transaction (lock
-        held); during play `kind` ("left" or "freed") goes to the seat log too."""
-        s = self._state
-        assert s.record_id is not None
-        holder = s.seats[seat]
-        rest = [taken for taken in s.people if taken != seat]
-        # Host rights pass to the lowest seat a person holds, or to the next to join.
-        host = (min(rest) if rest else None) if s.host_seat == seat else s.host_seat
-        request = release.after_freed(s.release, seat)
-        with self._journal.transaction():
-            self._journal.clear_seat(s.record_id, seat)
-            if host != s.host_seat:
-                self._journal.set_host(s.record_id, host)
-                if s.opener is not None:  # the opener's key no longer reclaims it
-                    self._journal.forget_opener(s.record_id)
-            if request != s.release:
-                self._journal.set_release_request(s.record_id, release.to_data(request))
-            logged = (
-                [] if kind is None else [self._log_seat(kind, seat, holder.name, by, holder.level)]
-            )
-            self._take_backs.seat_left(seat, self._seating())  # an asker's request ends
-        del s.seats[seat]
-        if host != s.host_seat:
-            s.host_seat, s.opener = host, None
-        s.release = request
-        s.notices = notices.latest(s.notices, logged, s.deal)
-
-    def _log_seat(
-        self, kind: str, seat: int, name: str, by: str | None = None, level: str | None = None
-    ) -> SeatLogEntry:
-        """A seat change during play, journaled; `level` marks a bot's seat."""
-        assert self._state.record_id is not None
-        entry_id = self._journal.log_seat(self._state.record_id, kind, seat, name, by, level)
-        return SeatLogEntry(entry_id, kind, seat, name, by, time.time(), level)
-
-    def _notify(self, entry: SeatLogEntry) -> None:
-        s = self._state
-        s.notices = notices.latest(s.notices, [entry], s.deal)
+    def _seat_left(self, seat: int) -> None:
+        """A take-back the freed seat asked for ends with it (in the same transaction)."""
+        self._take_backs.seat_left(seat, self._seating())
 
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange two seats in the lobby, so seat numbers match where people sit."""
         with self._changing():
-            s = self._state
             self._require_phase("lobby")
-            for seat in (first, second):
-                if not isinstance(seat, int) or not 0 <= seat < s.players:
-                    raise TableError("there is no seat {seat}", "no_such_seat", {"seat": seat})
-            if first == second:
-                return
-            assert s.record_id is not None
-            host = s.host_seat
-            if host in (first, second):
-                host = second if host == first else first
-            with self._journal.transaction():
-                self._journal.swap_seats(s.record_id, first, second)
-                if host != s.host_seat:
-                    self._journal.set_host(s.record_id, host)
-            moved = {
-                first: s.seats.pop(second, None),
-                second: s.seats.pop(first, None),
-            }
-            for seat, record in moved.items():
-                if record is not None:
-                    s.seats[seat] = dataclasses.replace(record, seat=seat)
-            s.host_seat = host
+            seat_changes.swap(self._journal, self._state, first, second)
 
     def start(self) -> None:
         """Deal: every seat must be taken."""
@@ -650,39 +397,7 @@ class Table:
                     "seats_missing",
                     {"seats": ", ".join(map(str, missing))},
                 )
-            self._deal()
-
-    def _deal(self) -> None:
-        """Begin the game in the lobby (lock held); inside the caller's transaction
-        when it has one (a rematch), so the new game and its deal land together."""
-        s = self._state
-        seed = engines.new_seed()
-        try:
-            game = engines.new(s.engine, s.players, seed=seed, options=s.options)
-        except ValueError as err:
-            raise setup_refused(err) from None
-        assert s.record_id is not None
-        # The deal is sealed before anyone sees it: a public commitment to the seed
-        # and setup, the seed and salt kept secret until the game is over.
-        salt = new_salt()
-        sealed = commitment(
-            engine=s.engine,
-            rules_version=game.rules_version,
-            players=s.players,
-            options=s.options,
-            seed=seed,
-            salt=salt,
-            generator=game.generator,
-        )
-        self._journal.start_game(
-            s.record_id,
-            seed,
-            game.rules_version,
-            salt=salt,
-            commitment=sealed,
-            generator=game.generator,
-        )
-        s.game, s.phase, s.commitment = game, "playing", sealed
+            play.deal(self._journal, s)
 
     # --- play -------------------------------------------------------------------------
 
@@ -711,50 +426,21 @@ class Table:
             s = self._state
             if bot is not None and not self._bot_turn_now(bot):
                 return None
-            if request is not None and s.record_id is not None and s.game is not None:
-                kept = self._journal.answered(s.record_id, seat, request)
+            if request is not None:
+                kept = play.answered_before(self._journal, s, seat, action, request)
                 if kept is not None:
-                    done, events = kept
-                    if done != action:
-                        raise TableError(
-                            "that request was already used for another move", "request_reused"
-                        )
-                    return list(events)
-                if self._journal.was_taken_back(s.record_id, seat, request):
-                    raise TableError("that move was taken back: make it again", "taken_back")
+                    return kept
             self._require_phase("playing")
             game = s.game
-            assert game is not None and s.record_id is not None
+            assert game is not None
             self._require_no_interlude()
             self._require_no_take_back()
             summary_before = summary_key(game)
             events = game.apply(seat, action)  # IllegalAction: nothing changed
-            seat_done, action_done = game.log[-1]
             self._moves += 1
-            try:
-                with self._journal.transaction():  # the last move and the game's end together
-                    self._journal.append_action(
-                        s.record_id,
-                        len(game.log) - 1,
-                        seat_done,
-                        action_done,
-                        request=request,
-                        result=events,
-                    )
-                    if game.finished:
-                        self._journal.end_game(s.record_id, "over", result=final_result(game))
-                        if s.release is not None:
-                            self._journal.set_release_request(s.record_id, None)
-                    pause = self._interlude.begin_if_new(s.record_id, summary_before, game)
-            except Exception as err:
-                # Not durable, so not accepted: rebuild the game without this action.
-                data = game.to_dict()
-                data["actions"] = data["actions"][:-1]
-                s.game = engines.load(data)
-                log.error("journal write failed, action rejected: %s", type(err).__name__)
-                raise TableError(
-                    "the box could not save that move; please try again", "not_saved"
-                ) from None
+            pause = play.keep_move(
+                self._journal, s, self._interlude, summary_before, request, events
+            )
             if game.finished:
                 s.phase, s.release = "over", None
             self._interlude.adopt(pause)
@@ -877,14 +563,7 @@ class Table:
             if s.phase != "playing":
                 change = None
             else:
-                assert s.record_id is not None and s.game is not None
-                with self._journal.transaction():
-                    self._journal.end_game(
-                        s.record_id, "abandoned", result=final_result(s.game), kept=True
-                    )
-                    if s.release is not None:
-                        self._journal.set_release_request(s.record_id, None)
-                s.phase, s.ended_early, s.release = "over", True, None
+                play.end_early(self._journal, s)
                 self._interlude.clear()  # no summary waits for a game that ended here
                 self._take_backs.request = self._take_backs.result = None  # its mode stays
                 change = self._changed()
@@ -900,12 +579,7 @@ class Table:
             s = self._state
             if s.phase == "idle" and s.problem is None:
                 raise TableError("there is no game to end", "no_game")
-            assert s.record_id is not None
-            if s.phase in ("lobby", "playing"):
-                ended = None if s.game is None else final_result(s.game)
-                self._journal.end_game(s.record_id, "abandoned", result=ended)
-            else:
-                self._journal.clear(s.record_id)
+            play.abandon(self._journal, s)
             self._reset()
 
     # --- the next game at the same table (rematch.py) ---------------------------------
@@ -940,7 +614,7 @@ class Table:
                     self._reset()
                     self._state, self._take_backs.mode = state, mode
                     if start and len(state.seats) == nxt.players:
-                        self._deal()
+                        play.deal(self._journal, self._state)
             except Exception as err:
                 # Nothing of it was kept: the table is again exactly what the journal holds.
                 self._recover()
@@ -959,21 +633,7 @@ class Table:
             s = self._state
             change = None
             if s.phase == "over":
-                holder = s.seats.get(seat)
-                if holder is None:
-                    raise TableError("join the table first", "not_seated")
-                assert s.record_id is not None
-                rest = [taken for taken in s.people if taken != seat]
-                host = s.host_seat
-                if host == seat:
-                    host = min(rest) if rest else None
-                with self._journal.transaction():
-                    entry = self._log_seat("left", seat, holder.name, level=holder.level)
-                    if host != s.host_seat:
-                        self._journal.set_host(s.record_id, host)
-                del s.seats[seat]
-                s.host_seat = host
-                self._notify(entry)
+                seat_changes.leave_after_game(self._journal, s, seat)
                 change = self._changed()
         if change is None:
             self.release_seat(seat, by=seat)

@@ -3,14 +3,29 @@ bare journal and the next game's plan, each without a Table."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
 import pytest
 
 import engines
 from device.journal import Journal, SeatRecord
-from device.table import GRACE, TableError, bot_seats, recovery, release, rematch
+from device.table import (
+    GRACE,
+    TableError,
+    bot_seats,
+    lobby,
+    play,
+    recovery,
+    release,
+    rematch,
+    seat_changes,
+    status,
+)
 from device.table import seating as seats
 from device.table.interlude import Interlude
 from device.table.release import ReleaseRequest
+from device.table.settings import TableSettings
 from device.table.state import TableState
 from device.table.takeback import HOST_GRACE, Seating, TakeBacks
 
@@ -170,3 +185,140 @@ def test_a_bot_never_takes_the_last_persons_seat_and_gets_a_free_name() -> None:
     bot_seats.check_seat(table, 2)
     assert bot_seats.next_name(table) not in {"Ann", "Bot1"}
     assert bot_seats.turns(table, [0, 1], 7) == []  # no game dealt: nobody waits
+
+
+# --- lobby.py, seat_changes.py, play.py, status.py: the journal's side, without a Table
+
+
+def kept(s: TableState) -> tuple[object, ...]:
+    """What a restart must find again of the table (recovery.py reads it back)."""
+    seats = {n: (r.name, r.token, r.kind, r.level) for n, r in sorted(s.seats.items())}
+    return (s.phase, s.engine, s.players, s.options, s.room, seats, s.host_seat, s.open_hands)
+
+
+def opened(journal: Journal, **asked: object) -> TableState:
+    setup: dict[str, object] = {"game": "cena", "players": 3, "options": {}, "take_backs": "ask"}
+    return lobby.open_new(journal, None, lobby.Opening(**{**setup, **asked}))  # type: ignore[arg-type]
+
+
+def test_a_lobby_opened_with_its_host_is_what_the_journal_holds() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal, host_name="Ana", opener="key", open_hands=False)
+    assert (state.phase, state.host_seat, state.seats[0].name) == ("lobby", 0, "Ana")
+    assert len(state.room) == lobby.ROOM_LENGTH and set(state.room) <= set(lobby.ROOM_ALPHABET)
+    assert kept(_recover(journal)) == kept(state)
+    assert lobby.reclaim(state, "key") == (0, state.seats[0].token)
+    assert lobby.reclaim(state, "other") is None and lobby.reclaim(state, None) is None
+    lobby.configure(journal, state, "sarena", 2, None, "free", True)
+    assert (state.engine, state.players, state.open_hands) == ("sarena", 2, True)
+    assert kept(_recover(journal)) == kept(state)
+
+
+def test_a_lobby_refuses_a_bad_setup_and_writes_nothing() -> None:
+    journal = Journal(":memory:")
+    with pytest.raises(TableError) as err:
+        opened(journal, players=9)
+    assert err.value.code == "invalid_setup"
+    assert _recover(journal) == TableState()
+    state = opened(journal, players=4, host_name="Ana")
+    seat_changes.seat_person(journal, state, "Di", 3)
+    with pytest.raises(TableError) as err:
+        lobby.configure(journal, state, None, 3, None, None, None)
+    assert err.value.code == "seats_taken" and state.players == 4
+    assert kept(_recover(journal)) == kept(state)
+
+
+def test_seats_taken_swapped_given_to_a_bot_and_freed_are_what_the_journal_holds() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal)
+    first, _ = seat_changes.seat_person(journal, state, "Ana", None)
+    assert (first, state.host_seat) == (0, 0)  # the first seated hosts
+    assert seat_changes.seat_person(journal, state, "Bo", 2)[0] == 2
+    with journal.transaction():
+        bot = seat_changes.seat_bot(journal, state, 1, "easy")
+    assert state.seats[1].is_bot and state.seats[1].name == bot
+    seat_changes.swap(journal, state, 0, 2)
+    assert (state.seats[2].name, state.seats[0].name, state.host_seat) == ("Ana", "Bo", 2)
+    assert kept(_recover(journal)) == kept(state)
+    left: list[int] = []
+    seat_changes.free(journal, state, 2, None, None, left.append)
+    assert left == [2] and state.host_seat == 0  # host rights pass to a person
+    assert kept(_recover(journal)) == kept(state)
+    with pytest.raises(TableError) as err:
+        seat_changes.swap(journal, state, 0, 5)
+    assert err.value.code == "no_such_seat"
+
+
+def test_the_last_person_leaving_a_lobby_closes_it() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal, host_name="Ana")
+    step = release.ask(None, "lobby", 0, 0, state.seating(0.0))
+    assert seat_changes.carry_out(journal, state, step, lambda seat: None) is True
+    assert _recover(journal) == TableState()  # abandoned: nothing open after a restart
+
+
+def test_a_deal_is_sealed_and_a_move_the_journal_cannot_keep_is_undone() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal, host_name="Ana")
+    for name in ("Bo", "Cy"):
+        seat_changes.seat_person(journal, state, name, None)
+    play.deal(journal, state)
+    assert state.phase == "playing" and state.game is not None and state.commitment
+    game = state.game
+    seat = game.to_act[0]
+    action = game.legal_actions(seat)[0]
+    events = game.apply(seat, action)
+    interlude = Interlude(journal)
+    play.keep_move(journal, state, interlude, None, "r1", events)
+    assert play.answered_before(journal, state, seat, action, "r1") == events
+    with pytest.raises(TableError) as reused:
+        play.answered_before(journal, state, seat, {"type": "other"}, "r1")
+    assert reused.value.code == "request_reused"
+    recovered = _recover(journal)
+    assert recovered.game is not None and recovered.game.log == game.log
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    seat = game.to_act[0]
+    events = game.apply(seat, game.legal_actions(seat)[0])
+    journal.append_action = broken  # type: ignore[method-assign]
+    with pytest.raises(TableError) as lost:
+        play.keep_move(journal, state, interlude, None, "r2", events)
+    assert lost.value.code == "not_saved"
+    assert state.game is not None and state.game.log == recovered.game.log
+
+
+def test_a_game_ended_from_the_table_keeps_its_seats() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal, game="sarena", players=2, host_name="Ana")
+    seat_changes.seat_person(journal, state, "Bo", None)
+    play.deal(journal, state)
+    play.end_early(journal, state)
+    assert (state.phase, state.ended_early) == ("over", True)
+    seat_changes.leave_after_game(journal, state, 1)
+    assert set(state.seats) == {0} and journal.seat_log(state.record_id or 0)[-1].kind == "left"
+    with pytest.raises(TableError) as err:
+        seat_changes.leave_after_game(journal, state, 1)
+    assert err.value.code == "not_seated"
+
+
+def test_the_status_shows_no_token_seed_or_secret_option() -> None:
+    journal = Journal(":memory:")
+    state = opened(journal, host_name="Ana")
+    seat_changes.seat_person(journal, state, "Bo", None)
+    seat_changes.seat_person(journal, state, "Cy", None)
+    play.deal(journal, state)
+    state.options = {"hands": "a secret deal"}  # a secret option (set by tests, never shown)
+    run = status.Run(version=3, boot="b00t", rescued_journal=None)
+    shown = status.public_status(
+        state, state.seating(0.0), TableSettings(journal, "en"), Interlude(journal),
+        TakeBacks(journal), run,
+    )  # fmt: skip
+    assert (shown["version"], shown["boot"], shown["phase"]) == (3, "b00t", "playing")
+    assert [seat["name"] for seat in shown["seats"]] == ["Ana", "Bo", "Cy"]
+    text = json.dumps(shown)
+    assert all(record.token not in text for record in state.seats.values())
+    assert shown["options"] == {} and "a secret deal" not in text
+    record = journal.game(state.record_id or 0)
+    assert record is not None and str(record.seed) not in text
