@@ -22,6 +22,8 @@ import { showMoments } from "../summary.js";
 import { earlierTakeBack, showTakeBack } from "../takeback.js";
 import { keepAwake } from "../wakelock.js";
 import { versionGate } from "../versions.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const nodes = {
   header: document.getElementById("header"),
