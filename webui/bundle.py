@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).resolve().parent / "static"
 BUNDLES = Path(__file__).resolve().parent / "bundle"
 TIMEOUT_S = 120
+KEEP = 3  # bundles of earlier sources kept (a box started before a pull still runs)
 
 
 def pages(static: Path = STATIC) -> list[str]:
@@ -75,8 +76,8 @@ def build_page(tool: str, static: Path, page: str, into: Path) -> None:
 def build(version: str, static: Path = STATIC, bundles: Path = BUNDLES) -> Path | None:
     """Every page's bundle in `bundles`/<version>/, unless there already; None when
     esbuild is missing or the folder cannot be written. Built aside and renamed into
-    place, so a reader (or a second builder) never sees half a bundle; older versions
-    are removed."""
+    place, so a reader (or a second builder) never sees half a bundle; all but the
+    newest few versions are removed."""
     done = bundles / version
     if done.is_dir():
         return done
@@ -105,8 +106,11 @@ def build(version: str, static: Path = STATIC, bundles: Path = BUNDLES) -> Path 
         return None
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    for old in bundles.iterdir():
-        if old.name != version and not old.name.startswith(".building-"):
+    # The newest few are kept: a box still running older sources serves from its own.
+    built = [p for p in bundles.iterdir() if p.is_dir() and not p.name.startswith(".building-")]
+    built.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in built[KEEP:]:
+        if old != done:
             shutil.rmtree(old, ignore_errors=True)
     return done
 
