@@ -35,6 +35,7 @@ def state_for(
     view["legal"] = player_actions(table, seat) if seat is not None else []
     if compact:
         view["legal"], view["choices"] = described(view)
+        view = trimmed(view)
     view["you"] = {"seat": seat, "host": host}
     view["end_early"] = host and can_end_early(table)
     view["sticks"] = sticks.latest() if sticks is not None else None
@@ -47,6 +48,18 @@ def described(view: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any
     if game is None or game.choices is None or not view["legal"]:
         return view["legal"], {}
     return game.choices(view["legal"], view)
+
+
+def trimmed(view: dict[str, Any]) -> dict[str, Any]:
+    """A phone's compact view less what its page never reads: as the game declares
+    (`WebGame.phone_view`), and of the table's seal only its short form
+    (js/fingerprint.js; the whole commitment is the replay's to check)."""
+    game = games.registered().get(view.get("game") or "")
+    kept = game.phone_view(view) if game is not None and game.phone_view else dict(view)
+    seal = kept["table"].get("fingerprint")
+    if seal:
+        kept["table"] = {**kept["table"], "fingerprint": {"short": seal["short"]}}
+    return kept
 
 
 def table_actions(table: Table) -> frozenset[str]:

@@ -8,6 +8,7 @@ import random
 from itertools import combinations
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from device.table import Table
@@ -29,6 +30,11 @@ def frozen(action: dict[str, Any]) -> str:
 def expanded(state: dict[str, Any]) -> set[str]:
     """Every action the compact view stands for, as the full list would give them."""
     actions = {frozen(a) for a in state["legal"]}
+    for card, places in state["choices"].get("play", []):
+        actions.update(frozen({"type": "play", "card": card, "to": to}) for to in places)
+    for pieces, ways in state["choices"].get("form", []):
+        for roles in ways:
+            actions.add(frozen({"type": "form", "pieces": pieces, "roles": roles.split(" ")}))
     reveal = state["choices"].get("reveal")
     if reveal:
         for cards in combinations(reveal["from"], reveal["pick"]):
@@ -61,11 +67,25 @@ def both_views(seated: Seated, seat: int) -> tuple[dict[str, Any], dict[str, Any
     return full, compact
 
 
+def without_unread(full: dict[str, Any]) -> dict[str, Any]:
+    """The full view less what a phone's page never reads (WebGame.phone_view)."""
+    if full["game"] == "cena":
+        return {k: v for k, v in full.items() if k != "tricks"}
+    if full["game"] == "lauzait":
+        throws = [{k: v for k, v in t.items() if k != "sticks"} for t in full["start_throws"]]
+        return {**full, "start_throws": throws}
+    return full
+
+
 def check_same_choices(full: dict[str, Any], compact: dict[str, Any]) -> None:
     assert expanded(compact) == {frozen(a) for a in full["legal"]}
-    # Beside legal and choices, the compact view is the full view: no new field.
-    rest = {k: v for k, v in compact.items() if k not in ("legal", "choices")}
-    assert rest == {k: v for k, v in full.items() if k != "legal"}
+    # Beside legal and choices, the compact view is the full view less what the page
+    # never reads: no new field, no other value.
+    rest = {k: v for k, v in compact.items() if k not in ("legal", "choices", "table")}
+    trimmed = without_unread(full)
+    assert rest == {k: v for k, v in trimmed.items() if k not in ("legal", "table")}
+    seal = full["table"]["fingerprint"]
+    assert compact["table"] == {**full["table"], "fingerprint": {"short": seal["short"]}}
 
 
 def play(seated: Seated, rng: random.Random) -> None:
@@ -129,6 +149,38 @@ def test_the_public_view_has_no_choices_and_a_stream_can_be_compact(
     stream.close()
     assert name == "state" and state["you"]["seat"] == 1
     assert state["choices"]["reveal"]["from"] == state["hand"]
+
+
+@pytest.mark.parametrize("game", ["cena", "lauzait"])
+def test_a_phone_s_state_stays_small_through_play(
+    game: str, client: FlaskClient, table: Table
+) -> None:
+    """Issue 28's target: a seat's state <= 3 KB in play (bench/phone.py measures it)."""
+    rng = random.Random(5)
+    seated = seat_players(client, table) if game == "cena" else seat_lauzait(client, table)
+    largest = 0
+    for _ in range(60):
+        if table.status()["phase"] != "playing":
+            break
+        for token in seated.tokens:
+            compact = get(seated.client, "/api/state?compact=1", token).get_data()
+            largest = max(largest, len(compact))
+        play(seated, rng)
+    assert 0 < largest <= 3072
+
+
+def test_lauzait_forms_are_pieces_and_roles() -> None:
+    forms: list[dict[str, Any]] = [
+        {"type": "form", "pieces": ["G3", "G4", "J"], "roles": ["G3", "G4", "G5"]},
+        {"type": "form", "pieces": ["G3", "G4", "J"], "roles": ["G3", "G4", "G2"]},
+    ]
+    dissolve: dict[str, Any] = {"type": "dissolve", "department": 0}
+    assert lauzait_choices([*forms, dissolve], {"board": [[None] * 5]}) == (
+        [dissolve],
+        {"form": [[["G3", "G4", "J"], ["G3 G4 G5", "G3 G4 G2"]]]},
+    )
+    odd = [*forms, {"type": "form", "pieces": ["G1"], "roles": ["G1"], "bonus": 2}]
+    assert lauzait_choices(odd, {"board": [[None] * 5]}) == (odd, {})
 
 
 def test_what_cannot_be_described_exactly_stays_listed() -> None:

@@ -32,7 +32,11 @@ export function handView(container, send) {
     clear: reset,
   });
 
-  const legal = (type) => state.legal.filter((a) => a.type === type);
+  // The departments to form come described too (webui/games/lauzait/choices.py).
+  const legal = (type) =>
+    type === "form" && state.choices?.form
+      ? state.choices.form.flatMap(([pieces, ways]) => ways.map((roles) => ({ type: "form", pieces, roles: roles.split(" ") })))
+      : state.legal.filter((a) => a.type === type);
 
   // The hire's steps: discard -> [{from, to: [squares]}], from the box's compact
   // description (webui/games/lauzait/choices.py) or, where it sent the hires in
