@@ -1,6 +1,7 @@
-// What each game draws on phones and the table page. Each game's components are
-// its own module, games/<name>/index.js where the page's scripts are (js/styles.js:
-// board, top, details, hand, and an optional options editor); the page lists the games it needs in a <meta> tag
+// What each game draws on phones and the table page. Each game's components (board,
+// top, details, hand, and an optional options editor) are its own module,
+// games/<name>/index.js where the page's scripts are (js/styles.js: the versioned
+// folder or the page's bundle); the page lists the games it needs in a <meta> tag
 // (a seat page only the game in play), and they are all loaded before the page draws
 // anything, so drawing stays synchronous. A game the page did not list (the table
 // moved on to another game) is loaded with its styles by needGame() before the page
