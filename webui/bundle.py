@@ -25,6 +25,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -106,19 +107,15 @@ def build(version: str, static: Path = STATIC, bundles: Path = BUNDLES) -> Path 
         return None
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    # The newest few are kept: a box still running older sources serves from its own.
+    # The newest few are kept: a box still running older sources serves from its own;
+    # half a build left by a process that was stopped goes after an hour.
     built = [p for p in bundles.iterdir() if p.is_dir() and not p.name.startswith(".building-")]
     built.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in built[KEEP:]:
+    left = [p for p in bundles.glob(".building-*") if time.time() - p.stat().st_mtime > 3600]
+    for old in [*built[KEEP:], *left]:
         if old != done:
             shutil.rmtree(old, ignore_errors=True)
     return done
-
-
-def current(version: str, bundles: Path = BUNDLES) -> Path | None:
-    """The bundles built from the sources of `version`, if there are."""
-    found = bundles / version
-    return found if found.is_dir() else None
 
 
 def main() -> None:
