@@ -23,6 +23,9 @@ from webui import games
 from webui.live import event
 
 END_GAME: dict[str, Any] = {"type": "end_game"}
+# The table's settings only the host page and the setup form read: not in a phone's
+# compact view (the seat page never reads them).
+TABLE_UNREAD = frozenset({"min_players", "max_players", "replays"})
 
 
 def state_for(
@@ -52,13 +55,16 @@ def described(view: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any
 
 def trimmed(view: dict[str, Any]) -> dict[str, Any]:
     """A phone's compact view less what its page never reads: as the game declares
-    (`WebGame.phone_view`), and of the table's seal only its short form
-    (js/fingerprint.js; the whole commitment is the replay's to check)."""
+    (`WebGame.phone_view`), the table's settings it never reads, and of the table's
+    seal only its short form (js/fingerprint.js; the whole commitment is the replay's
+    to check)."""
     game = games.registered().get(view.get("game") or "")
     kept = game.phone_view(view) if game is not None and game.phone_view else dict(view)
-    seal = kept["table"].get("fingerprint")
+    table = {k: v for k, v in kept["table"].items() if k not in TABLE_UNREAD}
+    seal = table.get("fingerprint")
     if seal:
-        kept["table"] = {**kept["table"], "fingerprint": {"short": seal["short"]}}
+        table["fingerprint"] = {"short": seal["short"]}
+    kept["table"] = table
     return kept
 
 

@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from device.table import Table
 from webui.choices import pick_from
 from webui.games.lauzait.choices import choices as lauzait_choices
+from webui.state import TABLE_UNREAD
 
 from .conftest import Seated, get, ok, post, seat_players
 from .test_lauzait import seat_lauzait
@@ -44,7 +45,7 @@ def expanded(state: dict[str, Any]) -> set[str]:
         width = hire["width"]
         moves = dict((start, ends) for start, ends in hire["moves"])
         for piece, starts in hire["discards"]:
-            for start in starts:
+            for start in moves if starts is None else starts:
                 for end in moves[start]:
                     square = lambda n: [n // width, n % width]  # noqa: E731
                     actions.add(
@@ -85,7 +86,8 @@ def check_same_choices(full: dict[str, Any], compact: dict[str, Any]) -> None:
     trimmed = without_unread(full)
     assert rest == {k: v for k, v in trimmed.items() if k not in ("legal", "table")}
     seal = full["table"]["fingerprint"]
-    assert compact["table"] == {**full["table"], "fingerprint": {"short": seal["short"]}}
+    table = {k: v for k, v in full["table"].items() if k not in TABLE_UNREAD}
+    assert compact["table"] == {**table, "fingerprint": {"short": seal["short"]}}
 
 
 def play(seated: Seated, rng: random.Random) -> None:
@@ -202,5 +204,12 @@ def test_what_cannot_be_described_exactly_stays_listed() -> None:
     assert lauzait_choices(hires, board) == (hires, {})
     legal, described = lauzait_choices(hires[:2], board)
     assert legal == [] and described == {
-        "hire": {"width": 5, "discards": [["G1", [0]]], "moves": [[0, [1, 5]]]}
+        "hire": {"width": 5, "discards": [["G1", None]], "moves": [[0, [1, 5]]]}
     }
+    more = [*hires[:2], {"type": "hire", "discard": "G2", "from": [0, 2], "to": [0, 3]}]
+    more.append({"type": "hire", "discard": "J", "from": [0, 0], "to": [0, 1]})
+    more.append({"type": "hire", "discard": "J", "from": [0, 0], "to": [1, 0]})
+    more.append({"type": "hire", "discard": "J", "from": [0, 2], "to": [0, 3]})
+    _, described = lauzait_choices(more, board)
+    # Only a discard that frees every square that can move is written null.
+    assert described["hire"]["discards"] == [["G1", [0]], ["G2", [2]], ["J", None]]

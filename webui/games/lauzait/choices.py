@@ -6,9 +6,11 @@ of them on a turn. Where a piece may go depends on the piece and its square, not
 the discard, so the hires are every discard with the squares it frees, and every such
 square with its destinations:
 
-    {"hire": {"width": 5, "discards": [["G5", [3, 8]], ...], "moves": [[3, [2, 4, 7]], ...]}}
+    {"hire": {"width": 5, "discards": [["G5", [3, 8]], ["J", null], ...],
+              "moves": [[3, [2, 4, 7]], ...]}}
 
-Squares are numbered row * width + column. When the hires are not exactly that
+Squares are numbered row * width + column; null: every square that can move (what a
+joker frees). When the hires are not exactly that
 product, they stay listed in full.
 
 The departments it may form: each set of three pieces with the roles they may play
@@ -70,10 +72,15 @@ def hire_steps(legal: list[Action], view: dict[str, Any]) -> tuple[list[Action],
     distinct = {(h["discard"], number(h["from"]), number(h["to"])) for h in hires}
     if described != len(distinct):  # some discard does not free every move of a square
         return legal, {}
+    # A discard that frees every square that can move (a joker): null, not the list.
+    every = set(moves)
     return rest, {
         "hire": {
             "width": width,
-            "discards": [[piece, starts] for piece, starts in discards.items()],
+            "discards": [
+                [piece, None if set(starts) == every else starts]
+                for piece, starts in discards.items()
+            ],
             "moves": [[start, ends] for start, ends in moves.items()],
         }
     }

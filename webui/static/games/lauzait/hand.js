@@ -49,7 +49,9 @@ export function handView(container, send) {
     if (described) {
       const square = (n) => [Math.floor(n / described.width), n % described.width];
       const moves = new Map(described.moves.map(([from, to]) => [from, to.map(square)]));
-      for (const [piece, froms] of described.discards) map.set(piece, froms.map((f) => ({ from: square(f), to: moves.get(f) })));
+      // null: every square that can move (webui/games/lauzait/choices.py).
+      const every = described.moves.map(([from]) => from);
+      for (const [piece, froms] of described.discards) map.set(piece, (froms ?? every).map((f) => ({ from: square(f), to: moves.get(f) })));
     }
     for (const a of legal("hire")) {
       if (!map.has(a.discard)) map.set(a.discard, []);
