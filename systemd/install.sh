@@ -74,6 +74,11 @@ if ! staged; then
         apt-get update -qq
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
     fi
+    # esbuild bundles the page scripts below (webui/bundle.py); optional: without it the
+    # pages load their scripts one by one.
+    command -v esbuild >/dev/null \
+        || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq esbuild; } \
+        || echo "install.sh: no esbuild; the pages will load their scripts one by one" >&2
     # gpiozero's pin library: Raspberry Pi OS's python3-lgpio where the archive has it
     # (the venv sees it through --system-site-packages), else PyPI's lgpio below.
     lgpio_from_apt=no
@@ -127,6 +132,7 @@ rm -rf "$repo/build"
 # Compiled now, as root: the service cannot write under /opt (ProtectSystem=strict).
 # (From /, so Python finds the installed package, not this checkout's.)
 (cd / && "$venv/bin/python" -c "from device.i18n.catalogs import compile_all; compile_all()")
+(cd / && "$venv/bin/python" -c "from webui.bundle import main; main()") || true
 "$venv/bin/python" -m compileall -q -j 0 "$venv" >/dev/null
 
 echo "== config $config"

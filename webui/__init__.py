@@ -111,6 +111,7 @@ def create_app(
             "game_names": engines.names(),
             "sheet_games": list(games.registered().items()) if sheets is not None else [],
             "script": None,  # a page's own script, when it is not js/pages/<page>.js
+            "page_styles": None,  # style sheets its scripts always need (js/styles.js)
         }
 
     return app

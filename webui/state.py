@@ -23,6 +23,9 @@ from webui import games
 from webui.live import event
 
 END_GAME: dict[str, Any] = {"type": "end_game"}
+# The table's settings only the host page and the setup form read: not in a phone's
+# compact view (the seat page never reads them).
+TABLE_UNREAD = frozenset({"min_players", "max_players", "replays"})
 
 
 def state_for(
@@ -35,6 +38,7 @@ def state_for(
     view["legal"] = player_actions(table, seat) if seat is not None else []
     if compact:
         view["legal"], view["choices"] = described(view)
+        view = trimmed(view)
     view["you"] = {"seat": seat, "host": host}
     view["end_early"] = host and can_end_early(table)
     view["sticks"] = sticks.latest() if sticks is not None else None
@@ -47,6 +51,21 @@ def described(view: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, Any
     if game is None or game.choices is None or not view["legal"]:
         return view["legal"], {}
     return game.choices(view["legal"], view)
+
+
+def trimmed(view: dict[str, Any]) -> dict[str, Any]:
+    """A phone's compact view less what its page never reads: as the game declares
+    (`WebGame.phone_view`), the table's settings it never reads, and of the table's
+    seal only its short form (js/fingerprint.js; the whole commitment is the replay's
+    to check)."""
+    game = games.registered().get(view.get("game") or "")
+    kept = game.phone_view(view) if game is not None and game.phone_view else dict(view)
+    table = {k: v for k, v in kept["table"].items() if k not in TABLE_UNREAD}
+    seal = table.get("fingerprint")
+    if seal:
+        table["fingerprint"] = {"short": seal["short"]}
+    kept["table"] = table
+    return kept
 
 
 def table_actions(table: Table) -> frozenset[str]:

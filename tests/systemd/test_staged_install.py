@@ -179,6 +179,10 @@ def test_the_installed_box_starts_as_nobody_from_a_read_only_install(staged: Pat
     assert not [p for p, s in before.items() if s.startswith("dir:") and int(s[4:], 8) & 0o002]
     compiled = venv.glob("lib/python3*/site-packages/device/i18n/translations/ja/LC_MESSAGES/*")
     assert {p.name for p in compiled} >= {"messages.mo", "messages.json", "messages.sha256"}
+    # The page scripts bundled at install where esbuild is there (webui/bundle.py).
+    bundled = shutil.which("esbuild") is not None
+    pages = venv.glob("lib/python3*/site-packages/webui/bundle/*/seat/js/pages/seat.js")
+    assert bool(list(pages)) == bundled
 
     data = _data_dir()
     box = Box(staged, data)
@@ -186,6 +190,7 @@ def test_the_installed_box_starts_as_nobody_from_a_read_only_install(staged: Pat
         status, page = box.get("/", **{"Accept-Language": "ja,en;q=0.5"})
         assert status == 200
         assert '<html lang="ja"' in page
+        assert ("/_bundle/index/js/pages/index.js" in page) == bundled
         _, words = box.get("/i18n/ja.json")
         assert json.loads(words)["Game over"] == "ゲーム終了"
     finally:

@@ -8,11 +8,13 @@ import random
 from itertools import combinations
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from device.table import Table
 from webui.choices import pick_from
 from webui.games.lauzait.choices import choices as lauzait_choices
+from webui.state import TABLE_UNREAD
 
 from .conftest import Seated, get, ok, post, seat_players
 from .test_lauzait import seat_lauzait
@@ -29,6 +31,11 @@ def frozen(action: dict[str, Any]) -> str:
 def expanded(state: dict[str, Any]) -> set[str]:
     """Every action the compact view stands for, as the full list would give them."""
     actions = {frozen(a) for a in state["legal"]}
+    for card, places in state["choices"].get("play", []):
+        actions.update(frozen({"type": "play", "card": card, "to": to}) for to in places)
+    for pieces, ways in state["choices"].get("form", []):
+        for roles in ways:
+            actions.add(frozen({"type": "form", "pieces": pieces, "roles": roles.split(" ")}))
     reveal = state["choices"].get("reveal")
     if reveal:
         for cards in combinations(reveal["from"], reveal["pick"]):
@@ -38,7 +45,7 @@ def expanded(state: dict[str, Any]) -> set[str]:
         width = hire["width"]
         moves = dict((start, ends) for start, ends in hire["moves"])
         for piece, starts in hire["discards"]:
-            for start in starts:
+            for start in moves if starts is None else starts:
                 for end in moves[start]:
                     square = lambda n: [n // width, n % width]  # noqa: E731
                     actions.add(
@@ -61,11 +68,26 @@ def both_views(seated: Seated, seat: int) -> tuple[dict[str, Any], dict[str, Any
     return full, compact
 
 
+def without_unread(full: dict[str, Any]) -> dict[str, Any]:
+    """The full view less what a phone's page never reads (WebGame.phone_view)."""
+    if full["game"] == "cena":
+        return {k: v for k, v in full.items() if k != "tricks"}
+    if full["game"] == "lauzait":
+        throws = [{k: v for k, v in t.items() if k != "sticks"} for t in full["start_throws"]]
+        return {**full, "start_throws": throws}
+    return full
+
+
 def check_same_choices(full: dict[str, Any], compact: dict[str, Any]) -> None:
     assert expanded(compact) == {frozen(a) for a in full["legal"]}
-    # Beside legal and choices, the compact view is the full view: no new field.
-    rest = {k: v for k, v in compact.items() if k not in ("legal", "choices")}
-    assert rest == {k: v for k, v in full.items() if k != "legal"}
+    # Beside legal and choices, the compact view is the full view less what the page
+    # never reads: no new field, no other value.
+    rest = {k: v for k, v in compact.items() if k not in ("legal", "choices", "table")}
+    trimmed = without_unread(full)
+    assert rest == {k: v for k, v in trimmed.items() if k not in ("legal", "table")}
+    seal = full["table"]["fingerprint"]
+    table = {k: v for k, v in full["table"].items() if k not in TABLE_UNREAD}
+    assert compact["table"] == {**table, "fingerprint": {"short": seal["short"]}}
 
 
 def play(seated: Seated, rng: random.Random) -> None:
@@ -131,6 +153,38 @@ def test_the_public_view_has_no_choices_and_a_stream_can_be_compact(
     assert state["choices"]["reveal"]["from"] == state["hand"]
 
 
+@pytest.mark.parametrize("game", ["cena", "lauzait"])
+def test_a_phone_s_state_stays_small_through_play(
+    game: str, client: FlaskClient, table: Table
+) -> None:
+    """Issue 28's target: a seat's state <= 3 KB in play (bench/phone.py measures it)."""
+    rng = random.Random(5)
+    seated = seat_players(client, table) if game == "cena" else seat_lauzait(client, table)
+    largest = 0
+    for _ in range(60):
+        if table.status()["phase"] != "playing":
+            break
+        for token in seated.tokens:
+            compact = get(seated.client, "/api/state?compact=1", token).get_data()
+            largest = max(largest, len(compact))
+        play(seated, rng)
+    assert 0 < largest <= 3072
+
+
+def test_lauzait_forms_are_pieces_and_roles() -> None:
+    forms: list[dict[str, Any]] = [
+        {"type": "form", "pieces": ["G3", "G4", "J"], "roles": ["G3", "G4", "G5"]},
+        {"type": "form", "pieces": ["G3", "G4", "J"], "roles": ["G3", "G4", "G2"]},
+    ]
+    dissolve: dict[str, Any] = {"type": "dissolve", "department": 0}
+    assert lauzait_choices([*forms, dissolve], {"board": [[None] * 5]}) == (
+        [dissolve],
+        {"form": [[["G3", "G4", "J"], ["G3 G4 G5", "G3 G4 G2"]]]},
+    )
+    odd = [*forms, {"type": "form", "pieces": ["G1"], "roles": ["G1"], "bonus": 2}]
+    assert lauzait_choices(odd, {"board": [[None] * 5]}) == (odd, {})
+
+
 def test_what_cannot_be_described_exactly_stays_listed() -> None:
     every = [
         {"type": "reveal", "cards": ["A1", "A2"]},
@@ -150,5 +204,12 @@ def test_what_cannot_be_described_exactly_stays_listed() -> None:
     assert lauzait_choices(hires, board) == (hires, {})
     legal, described = lauzait_choices(hires[:2], board)
     assert legal == [] and described == {
-        "hire": {"width": 5, "discards": [["G1", [0]]], "moves": [[0, [1, 5]]]}
+        "hire": {"width": 5, "discards": [["G1", None]], "moves": [[0, [1, 5]]]}
     }
+    more = [*hires[:2], {"type": "hire", "discard": "G2", "from": [0, 2], "to": [0, 3]}]
+    more.append({"type": "hire", "discard": "J", "from": [0, 0], "to": [0, 1]})
+    more.append({"type": "hire", "discard": "J", "from": [0, 0], "to": [1, 0]})
+    more.append({"type": "hire", "discard": "J", "from": [0, 2], "to": [0, 3]})
+    _, described = lauzait_choices(more, board)
+    # Only a discard that frees every square that can move is written null.
+    assert described["hire"]["discards"] == [["G1", [0]], ["G2", [2]], ["J", None]]

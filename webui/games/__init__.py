@@ -9,8 +9,10 @@ here by the engine's name and never names a game itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from flask import Blueprint
 
@@ -29,6 +31,9 @@ class WebGame:
     draws_colours: bool = False  # the sheet draws secret colours (linked from /colours)
     # How a phone gets some of its legal actions described compactly (webui/choices.py).
     choices: Describe | None = None
+    # A phone's compact view less what its page never reads (webui/state.py), e.g.
+    # every trick won so far, ~1.8 KB late in a deal; it may only leave things out.
+    phone_view: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 @cache

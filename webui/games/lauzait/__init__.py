@@ -8,6 +8,7 @@ from webui.games.lauzait import choices, sheet
 GAME = WebGame(
     sheet=sheet.bp,
     choices=choices.choices,
+    phone_view=choices.phone_view,
     sheet_title=_l("Lauzait Cep bank and score sheet"),
     sheet_blurb=_l("for a game with real pieces"),
     sheet_intro=_l(

@@ -31,8 +31,25 @@ export function sentence(text, nodes) {
   }).filter((part) => part !== "");
 }
 
+const shown = (children) =>
+  children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c))));
+
 export function replace(node, ...children) {
-  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  node.replaceChildren(...shown(children));
+}
+
+// replace(), except that a region drawn again the same as it is shown (the same
+// elements, attributes and text) is left alone: on a slow phone every node swapped
+// costs a restyle, a layout and a repaint, and most moves change only the hand and
+// the board. Only for regions whose controls' handlers depend on nothing but what
+// their attributes show. True when it replaced.
+export function update(node, ...children) {
+  const fresh = shown(children);
+  const old = node.childNodes;
+  if (old.length === fresh.length && fresh.every((child, i) => child.isEqualNode(old[i]))) return false;
+  node.replaceChildren(...fresh);
+  return true;
 }
 
 const errorBox = () => document.querySelector("[data-testid=error]");

@@ -13,6 +13,13 @@
 // and checks, two or three layouts instead of halving the range five times.
 // Enlarged text (125 % or more, js/text-size.js) is never scaled: that layout
 // scrolls instead.
+//
+// Each draw costs a slow phone one layout here, not four: the stylesheet's size and
+// whether the text is enlarged are measured (with the page's scaling undone: a
+// restyle of every rem in the page) only on the first draw, after a resize and when
+// the page comes back into view; and a step back up that did not fit is not tried
+// again until the page has fewer elements or other classes (a card played, a panel
+// closed).
 import { textLarge } from "./text-size.js";
 
 const html = document.documentElement;
@@ -22,6 +29,9 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
   let last = null; // the root size that fitted last time (px), null: the stylesheet's
   let own = ""; // the root's inline size as fit() last left it
   let outside = ""; // an inline size someone else gave the root (kept, never scaled)
+  let base = null; // the stylesheet's root size (px); null: to be measured
+  let large = false; // the reader's text is enlarged (js/text-size.js)
+  let tried = null; // the page when a step back up last did not fit: {count, classes}
 
   // How much too big the page is at the size set now (<= 1: it fits): one layout.
   const excess = () => {
@@ -42,27 +52,54 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
     own = html.style.fontSize;
   };
 
+  // The page as a step back up saw it: fewer elements or other classes may have room.
+  const shape = () => ({ count: document.body.getElementsByTagName("*").length, classes: document.body.className });
+  const sameOrBigger = (seen) => {
+    const now = shape();
+    return seen !== null && now.count >= seen.count && now.classes === seen.classes;
+  };
+
   function fit() {
-    if (html.style.fontSize !== own) outside = html.style.fontSize;
-    set(null);
+    if (html.style.fontSize !== own) {
+      outside = html.style.fontSize;
+      base = null;
+    }
+    if (!enabled()) {
+      set(null);
+      last = null;
+      base = null;
+      return;
+    }
+    if (base === null) {
+      set(null);
+      large = textLarge();
+      base = parseFloat(getComputedStyle(html).fontSize);
+      tried = null;
+    }
     // Enlarged text (js/text-size.js) scrolls instead: fitting would undo the reader's size.
-    if (!enabled() || textLarge()) {
+    if (large) {
+      set(null);
       last = null;
       return;
     }
-    const base = parseFloat(getComputedStyle(html).fontSize);
     let size = last === null ? base : Math.min(last, base);
-    set(size < base ? size : null);
+    set(size < base ? size : null); // unchanged since the last draw: no restyle
     let over = excess();
     if (over <= 1) {
       // Room again (a smaller hand, a closed panel): one step back towards the full size.
-      if (size < base) {
+      if (size < base && !sameOrBigger(tried)) {
         const bigger = Math.min(base, size * STEP);
         set(bigger < base ? bigger : null);
-        if (fits()) size = bigger;
-        else set(size);
+        if (fits()) {
+          size = bigger;
+          tried = null;
+        } else {
+          set(size);
+          tried = shape();
+        }
       }
     } else {
+      tried = null;
       // Too big: shrink in proportion to the excess (a little more, as fixed sizes
       // such as tap targets do not shrink), check, and again while it is still too big;
       // at worst the floor.
@@ -87,7 +124,12 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
 
   addEventListener("resize", () => {
     last = null;
+    base = null;
     requestAnimationFrame(fit);
+  });
+  // Back from the phone's settings (a new text size, perhaps): measured again.
+  document.addEventListener("visibilitychange", () => {
+    base = null;
   });
   return fit;
 }

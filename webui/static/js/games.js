@@ -1,6 +1,7 @@
-// What each game draws on phones and the table page. Each game's components are
-// its own module, /static/games/<name>/index.js (board, top, details, hand, and
-// an optional options editor); the page lists the games it needs in a <meta> tag
+// What each game draws on phones and the table page. Each game's components (board,
+// top, details, hand, and an optional options editor) are its own module,
+// games/<name>/index.js where the page's scripts are (js/styles.js: the versioned
+// folder or the page's bundle); the page lists the games it needs in a <meta> tag
 // (a seat page only the game in play), and they are all loaded before the page draws
 // anything, so drawing stays synchronous. A game the page did not list (the table
 // moved on to another game) is loaded with its styles by needGame() before the page
@@ -9,12 +10,13 @@
 import { h, people } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
+import { needStyle, scriptBase } from "./styles.js";
 
 const names = (document.querySelector("meta[name=tablemate-games]")?.content || "").split(" ").filter(Boolean);
 
 async function load(name) {
   try {
-    return [name, await import(`../games/${name}/index.js`)];
+    return [name, await import(`${scriptBase}games/${name}/index.js`)];
   } catch (err) {
     console.error(`could not load ${name}'s components`, err);
     return [name, null];
@@ -29,10 +31,7 @@ const pending = {}; // name -> the promise of a game being loaded
 export function needGame(name) {
   if (!name || name in GAMES) return null;
   if (pending[name]) return pending[name];
-  const style = document.createElement("link");
-  style.rel = "stylesheet";
-  style.href = new URL(`../games/${name}/game.css`, import.meta.url).href;
-  document.head.append(style);
+  needStyle(`games/${name}/game.css`);
   pending[name] = load(name).then(([, module]) => {
     GAMES[name] = module;
   });

@@ -7,11 +7,9 @@ import { api, forgetToken } from "./api.js";
 import { clearError, h, people, showError } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameTitle } from "./seats.js";
+import { needStyle } from "./styles.js";
 
-const style = document.createElement("link");
-style.rel = "stylesheet";
-style.href = new URL("../rematch.css", import.meta.url).href;
-document.head.append(style);
+needStyle("rematch.css");
 
 // Every sentence these panels show, in one place.
 const TEXT = {

@@ -9,11 +9,9 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { lang, t } from "./i18n.js";
+import { needStyle } from "./styles.js";
 
-const style = document.createElement("link");
-style.rel = "stylesheet";
-style.href = new URL("../rules-card.css", import.meta.url).href;
-document.head.append(style);
+needStyle("rules-card.css");
 
 let dialog = null;
 

@@ -7,6 +7,7 @@
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t, tn } from "./i18n.js";
+import { needStyle } from "./styles.js";
 
 const say = (words) => {
   if (words === null || words === undefined) return "";
@@ -17,10 +18,7 @@ const say = (words) => {
 
 const nameOf = (board, seat) => board.names[seat] || t("Seat {number}", { number: seat + 1 });
 
-function styles() {
-  if (document.getElementById("scoreboard-css")) return;
-  document.head.append(h("link", { id: "scoreboard-css", rel: "stylesheet", href: new URL("../scoreboard.css", import.meta.url).href }));
-}
+const styles = () => needStyle("scoreboard.css");
 
 function standings(board) {
   const winners = new Set(board.winners);

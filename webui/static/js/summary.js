@@ -21,11 +21,9 @@ import { t } from "./i18n.js";
 import { plain, signed } from "./numbers.js";
 import { gameTitle, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
+import { needStyle } from "./styles.js";
 
-const style = document.createElement("link");
-style.rel = "stylesheet";
-style.href = new URL("../summary.css", import.meta.url).href;
-document.head.append(style);
+needStyle("summary.css");
 
 const trickBox = h("div");
 const layer = h("div", { class: "moments", "data-testid": "moments" }, trickBox);

@@ -21,11 +21,9 @@ import { t } from "./i18n.js";
 import { timeLeft } from "./news.js";
 import { noticeText, seatName } from "./seats.js";
 import { rejoin } from "./rejoin.js";
+import { needStyle } from "./styles.js";
 
-const style = document.createElement("link");
-style.rel = "stylesheet";
-style.href = new URL("../takeback.css", import.meta.url).href;
-document.head.append(style);
+needStyle("takeback.css");
 
 const layer = h("div", { class: "take-back-layer", "data-testid": "take-back-layer" });
 document.body.append(layer);

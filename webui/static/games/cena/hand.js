@@ -73,7 +73,10 @@ export function handView(container, send) {
   }
 
   function playControls() {
-    const plays = state.legal.filter((a) => a.type === "play");
+    // Each card with the places it may go (webui/games/cena/choices.py), else listed.
+    const plays = state.choices?.play
+      ? state.choices.play.flatMap(([card, places]) => places.map((to) => ({ type: "play", card, to })))
+      : state.legal.filter((a) => a.type === "play");
     const playable = new Set(plays.map((a) => a.card));
     const isPublic = new Set(state.public[state.you.seat]);
     const cards = state.hand.map((card) =>

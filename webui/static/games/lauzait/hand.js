@@ -32,7 +32,11 @@ export function handView(container, send) {
     clear: reset,
   });
 
-  const legal = (type) => state.legal.filter((a) => a.type === type);
+  // The departments to form come described too (webui/games/lauzait/choices.py).
+  const legal = (type) =>
+    type === "form" && state.choices?.form
+      ? state.choices.form.flatMap(([pieces, ways]) => ways.map((roles) => ({ type: "form", pieces, roles: roles.split(" ") })))
+      : state.legal.filter((a) => a.type === type);
 
   // The hire's steps: discard -> [{from, to: [squares]}], from the box's compact
   // description (webui/games/lauzait/choices.py) or, where it sent the hires in
@@ -45,7 +49,9 @@ export function handView(container, send) {
     if (described) {
       const square = (n) => [Math.floor(n / described.width), n % described.width];
       const moves = new Map(described.moves.map(([from, to]) => [from, to.map(square)]));
-      for (const [piece, froms] of described.discards) map.set(piece, froms.map((f) => ({ from: square(f), to: moves.get(f) })));
+      // null: every square that can move (webui/games/lauzait/choices.py).
+      const every = described.moves.map(([from]) => from);
+      for (const [piece, froms] of described.discards) map.set(piece, (froms ?? every).map((f) => ({ from: square(f), to: moves.get(f) })));
     }
     for (const a of legal("hire")) {
       if (!map.has(a.discard)) map.set(a.discard, []);

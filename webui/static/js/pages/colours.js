@@ -8,6 +8,8 @@ import { claimIn, colourPanel } from "../colours/panel.js";
 import { codePanel, ownerOf, rememberOwner } from "../colours/owner.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { t } from "../i18n.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const root = document.getElementById("colours");
 const panel = colourPanel(refresh);

@@ -7,6 +7,8 @@ import { backupButton } from "../backup.js";
 import { clearError, h, replace, showError } from "../dom.js";
 import { botName, displayName, lang, t, tn } from "../i18n.js";
 import { gameTitle } from "../seats.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const TEXT = {
   empty: t("No game has ended yet. Finished games and score sheets appear here."),

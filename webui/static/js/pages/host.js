@@ -15,6 +15,11 @@ import { setupFields } from "../setup-form.js";
 import { showTakeBack } from "../takeback.js";
 import { trickPauseControl } from "../trick-pause.js";
 import { versionGate } from "../versions.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
+// The history panel and the table's language, in this page's one bundle.
+import "../host-history.js";
+import "../table-language.js";
 
 const root = document.getElementById("host");
 const warnings = document.querySelector("[data-testid=hardware-warnings]");

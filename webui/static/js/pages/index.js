@@ -5,6 +5,8 @@ import { joinForm } from "../join-form.js";
 import { t } from "../i18n.js";
 import { setupFields } from "../setup-form.js";
 import { tableProblem } from "../seats.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 if (new URLSearchParams(location.search).has("rejoin")) {
   document.querySelector("[data-testid=rejoin-notice]").hidden = false;

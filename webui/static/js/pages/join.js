@@ -6,6 +6,8 @@ import { api, getToken, myState } from "../api.js";
 import { replace, showError } from "../dom.js";
 import { joinForm } from "../join-form.js";
 import { seatNotices } from "../seats.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 async function main() {
   const box = document.getElementById("join");

@@ -7,6 +7,8 @@ import { h, replace, showError } from "../dom.js";
 import { boardDetailsFor, boardFor, boardTopFor, handFor } from "../games.js";
 import { displayName, t, tn } from "../i18n.js";
 import { gameTitle, noticeText, seatName } from "../seats.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const root = document.getElementById("replay");
 const gameId = Number(root.dataset.gameId);

@@ -5,7 +5,7 @@
 import { announce, bannerNews } from "../announce.js";
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { hintButton } from "../bots.js";
-import { clearError, h, replace, showError } from "../dom.js";
+import { clearError, h, replace, showError, update } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
 import { fitter } from "../fit.js";
@@ -22,6 +22,8 @@ import { showMoments } from "../summary.js";
 import { earlierTakeBack, showTakeBack } from "../takeback.js";
 import { keepAwake } from "../wakelock.js";
 import { versionGate } from "../versions.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const nodes = {
   header: document.getElementById("header"),
@@ -222,7 +224,9 @@ function draw(state) {
     skip.textContent = playing ? t("Skip to your hand") : t("Skip to the content");
   }
   if (!playing && drawerOpen) toggleDrawer(false);
-  replace(nodes.header, header(state));
+  // The header and the drawer (its handlers read nothing but what it shows): redrawn
+  // only when they change (js/dom.js update).
+  update(nodes.header, header(state));
   replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   drawSticks(state);
   showMoments(state, { asSeat: true, slot: nodes.moments }); // the finished trick, the deal's summary
@@ -248,7 +252,7 @@ function draw(state) {
   replace(nodes.top, boardTopFor(state));
   // The drawer: the game's details, the game before, and this phone's language (the
   // page's footer is hidden during play: one screen).
-  replace(nodes.board, earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
+  update(nodes.board, earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };

@@ -3,6 +3,8 @@
 // The OLED image and the LEDs follow /sim/stream.
 import { api, follow, showConnection } from "../api.js";
 import { showError } from "../dom.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const oled = document.querySelector("[data-testid=oled]");
 const held = new Set();

@@ -5,6 +5,8 @@ import { api, follow, showConnection } from "../api.js";
 import { h, replace, showError } from "../dom.js";
 import { t, tn } from "../i18n.js";
 import { sticksFace, throwButton, throwerName } from "../sticks.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const root = document.getElementById("sticks-page");
 let shown = null; // the throw number drawn last

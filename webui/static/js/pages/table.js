@@ -19,6 +19,8 @@ import { showScoreboard } from "../scoreboard.js";
 import { showMoments } from "../summary.js";
 import { showTakeBack } from "../takeback.js";
 import { versionGate } from "../versions.js";
+// Enlarged text (js/text-size.js) on every page.
+import "../text-size.js";
 
 const root = document.getElementById("table");
 const sticks = document.getElementById("sticks");
