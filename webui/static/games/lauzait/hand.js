@@ -15,6 +15,9 @@ const STEPS = ["dissolve", "form", "declare", "hire"];
 const STEP_LABELS = { dissolve: t("dissolve?"), form: t("form?"), declare: t("declare?"), hire: t("hire") };
 const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 const sortedCodes = (pieces) => [...pieces].sort().join(" ");
+// A short screen (a small phone upright, any phone on its side) shows the first way to
+// declare and keeps the others one tap away, so the pieces and the board stay in view.
+const SHORT = matchMedia("(max-height: 740px)");
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
@@ -155,14 +158,21 @@ export function handView(container, send) {
       return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", onclick: () => confirmAndSend(action) }, label);
     };
     const [first, ...more] = declarations;
+    const shown = SHORT.matches ? 0 : 2;
+    const offer = [
+      h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
+      h("div", { class: "actions" }, option(first), more.slice(0, shown).map(option)),
+      more.length > shown
+        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length - shown })), h("div", { class: "actions" }, more.slice(shown).map(option)))
+        : null,
+    ];
+    // A hire under way on a short screen: the offer folds to its one line, one tap from
+    // open, so the pieces, the board and the hire's summary stay in view.
+    const folded = SHORT.matches && ui.discard !== null;
     return h(
       "div",
-      { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
-      h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
-      h("div", { class: "actions" }, option(first), more.slice(0, 2).map(option)),
-      more.length > 2
-        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length - 2 })), h("div", { class: "actions" }, more.slice(2).map(option)))
-        : null,
+      { class: `panel lz-guide notice${folded ? " folded" : ""}`, "data-testid": "lz-declare-panel" },
+      folded ? h("details", {}, h("summary", {}, h("strong", {}, t("You can declare Lauzait-Cep!"))), offer) : offer,
     );
   }
 
@@ -246,6 +256,9 @@ export function handView(container, send) {
         : null,
     );
   }
+
+  // Turned or resized across that line: the declare panel shows more or fewer ways.
+  SHORT.addEventListener("change", () => state && draw());
 
   return (next) => {
     state = next;
