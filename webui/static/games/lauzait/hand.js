@@ -171,7 +171,7 @@ export function handView(container, send) {
     const folded = SHORT.matches && ui.discard !== null;
     return h(
       "div",
-      { class: `panel lz-guide notice${folded ? " folded" : ""}`, "data-testid": "lz-declare-panel" },
+      { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
       folded ? h("details", {}, h("summary", {}, h("strong", {}, t("You can declare Lauzait-Cep!"))), offer) : offer,
     );
   }
