@@ -15,7 +15,7 @@ are played first, so the trick, the board and the stick throws are what a table
 sees mid-game; a slow test walks each game's named states (its start, mid-game,
 later, a choice being made, a trick just won, game over) for each player count at
 every phone size, and another finds Lauzait Cep's tallest turns through the API and
-draws them on the smallest phone both ways. Deals are random, so every run sees others.
+draws them at every phone size. Deals are random, so every run sees others.
 """
 
 from __future__ import annotations
@@ -511,8 +511,8 @@ def test_lauzait_tallest_turns_fit_the_smallest_phones(
 ) -> None:
     # Lauzait Cep's hand is the tallest of all (nine pieces, revealed departments, the
     # declare panel, a hire's summary, the board), and deals are random: many turns are
-    # played cheaply through the API and only the tallest few drawn, at the smallest
-    # phone upright and on its side, a hire picked up to its confirmation.
+    # played cheaply through the API and only the tallest few drawn, at every phone
+    # size, a hire picked up to its confirmation.
     rng = random.Random(28)
     for players in range(PLAYER_COUNTS["lauzait"][0], PLAYER_COUNTS["lauzait"][1] + 1):
         tokens = seat_players(device, "lauzait", players)
@@ -534,23 +534,18 @@ def test_lauzait_tallest_turns_fit_the_smallest_phones(
 
 def check_lauzait_turn(contexts: Contexts, token: str, label: str) -> None:
     """A turn as it is drawn, then with a piece picked, then a hire confirmed, each at
-    360x640 and 640x360."""
+    every phone size."""
     page = seat_page(contexts, PORTRAIT, token)
-
-    def both(moment: str) -> None:
-        for size in (PORTRAIT, LANDSCAPE):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(250)
-            check_seat(page, f"{label}{moment} {size['width']}x{size['height']}")
-
-    both("")
+    fit_sizes(page, label, check_seat)
     pick = page.locator(PICK)
     if pick.count():
+        page.set_viewport_size(PORTRAIT)
         pick.first.click()
-        both(", choosing")
+        fit_sizes(page, f"{label}, choosing", check_seat)
         if page.locator(MOVER).count():
+            page.set_viewport_size(PORTRAIT)
             page.locator(MOVER).first.click()
             page.locator(TARGET).first.click()
             page.get_by_test_id("lz-hire-summary").wait_for()
-            both(", confirming")
+            fit_sizes(page, f"{label}, confirming", check_seat)
     page.close()
