@@ -15,6 +15,9 @@ const STEPS = ["dissolve", "form", "declare", "hire"];
 const STEP_LABELS = { dissolve: t("dissolve?"), form: t("form?"), declare: t("declare?"), hire: t("hire") };
 const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 const sortedCodes = (pieces) => [...pieces].sort().join(" ");
+// A short screen (a small phone upright, any phone on its side): the declare offer
+// folds to its one line, so the pieces and the board stay in view.
+const SHORT = matchMedia("(max-height: 740px)");
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
@@ -164,9 +167,10 @@ export function handView(container, send) {
         ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length })), h("div", { class: "actions" }, more.map(option)))
         : null,
     ];
-    // A hire under way: the offer folds to its one line, one tap from open, so the
-    // pieces, the board and the hire's summary stay in view.
-    const folded = ui.discard !== null;
+    // Beside a hire (on a short screen, or with one under way) the offer folds to its
+    // one line, one tap from open, so the pieces, the board and the hire's summary stay
+    // in view; with nothing to discard, declaring is the move: it stays open.
+    const folded = !stalemate && (SHORT.matches || ui.discard !== null);
     return h(
       "div",
       { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
@@ -254,6 +258,9 @@ export function handView(container, send) {
         : null,
     );
   }
+
+  // Turned or resized across that height: the declare offer folds or unfolds.
+  SHORT.addEventListener("change", () => state && draw());
 
   return (next) => {
     state = next;
