@@ -15,6 +15,9 @@ const STEPS = ["dissolve", "form", "declare", "hire"];
 const STEP_LABELS = { dissolve: t("dissolve?"), form: t("form?"), declare: t("declare?"), hire: t("hire") };
 const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 const sortedCodes = (pieces) => [...pieces].sort().join(" ");
+// A short screen (a small phone upright, any phone on its side): the declare offer
+// folds to its one line, so the pieces and the board stay in view.
+const SHORT = matchMedia("(max-height: 740px)");
 
 // container: where to draw; send(action) -> Promise (the page shows errors).
 export function handView(container, send) {
@@ -160,15 +163,24 @@ export function handView(container, send) {
         : stalemate ? t("Nothing can be discarded: declare a stalemate") : t("Declare Lauzait-Cep with your three departments");
       return h("button", { type: "button", class: "lz-declare", "data-testid": "lz-declare", onclick: () => confirmAndSend(action) }, label);
     };
+    // The first way to declare, the others one tap away (each is a row of nine pieces:
+    // three of them would push the pieces and the board off a phone).
     const [first, ...more] = declarations;
+    const offer = [
+      h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
+      h("div", { class: "actions" }, option(first)),
+      more.length
+        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length })), h("div", { class: "actions" }, more.map(option)))
+        : null,
+    ];
+    // Beside a hire (on a short screen, or with one under way) the offer folds to its
+    // one line, one tap from open, so the pieces, the board and the hire's summary stay
+    // in view; with nothing to discard, declaring is the move: it stays open.
+    const folded = !stalemate && (SHORT.matches || ui.discard !== null);
     return h(
       "div",
       { class: "panel lz-guide notice", "data-testid": "lz-declare-panel" },
-      h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
-      h("div", { class: "actions" }, option(first), more.slice(0, 2).map(option)),
-      more.length > 2
-        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length - 2 })), h("div", { class: "actions" }, more.slice(2).map(option)))
-        : null,
+      folded ? h("details", {}, h("summary", {}, h("strong", {}, t("You can declare Lauzait-Cep!"))), offer) : offer,
     );
   }
 
@@ -252,6 +264,9 @@ export function handView(container, send) {
         : null,
     );
   }
+
+  // Turned or resized across that height: the declare offer folds or unfolds.
+  SHORT.addEventListener("change", () => state && draw());
 
   return (next) => {
     state = next;

@@ -12,6 +12,7 @@ import { fitter } from "../fit.js";
 import { boardDetailsFor, boardTopFor, handFor, needGame, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
+import { pageLinks } from "../page-links.js";
 import { counted } from "../renders.js";
 import { rejoin, stillSeated } from "../rejoin.js";
 import { rulesButton } from "../rules-card.js";
@@ -42,6 +43,10 @@ nodes.header.after(nodes.notices);
 // picked, a trick's moment ending), before the browser paints it.
 const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
+// On a phone on its side the bar shows only while it says "reconnecting…" (app.css):
+// its coming and going changes the height the page has.
+const badge = document.querySelector("[data-testid=connection]");
+if (badge) new MutationObserver(fit).observe(badge, { attributes: true, attributeFilter: ["hidden"] });
 // This phone's own view: its choices described compactly (webui/choices.py).
 const STATE = "/api/state?compact=1";
 const gate = versionGate();
@@ -251,8 +256,9 @@ function draw(state) {
   replace(nodes.lobby, state.table.phase === "over" ? gameOverPanel(state, { stop: () => stopFollowing() }) : null);
   replace(nodes.top, boardTopFor(state));
   // The drawer: the game's details, the game before, and this phone's language (the
-  // page's footer is hidden during play: one screen).
-  update(nodes.board, earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
+  // page's footer is hidden during play: one screen); on a phone on its side the bar's
+  // links at its top (the bar is hidden there, app.css).
+  update(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
