@@ -52,9 +52,10 @@ T = TypeVar("T")
 
 PI_ZERO_2W_SLOWER = 10  # an extrapolation, not a measurement
 # A match game stops here if its rules have not ended it (counted a loss for the hero,
-# reported as "unfinished"): far beyond a played game (a Lauzait Cep game of bots ends
-# in well under a thousand decisions), a guard against seats that never end a season.
-MAX_DECISIONS = 5_000
+# reported as "unfinished"): far beyond a played game (a Lauzait Cep game with a bot
+# ends in tens of decisions), a guard against seats that never end a season (two seats
+# may both be unable to: the table would agree to stop, which the bench cannot).
+MAX_DECISIONS = 1_000
 MATCHES = {
     "normal-random": ("normal", "random"),
     "normal-easy": ("normal", "easy"),
@@ -152,7 +153,8 @@ def play_match(
             so_far = sum(result[0] for result in results) / len(results)
             print(
                 f"{name} {hero}-{rest} game {number}: {result[0]:.3f} (so far {so_far:.3f})"
-                + ("" if result[2] else f", unfinished after {result[1]} decisions"),
+                + f", {result[1]} decisions"
+                + ("" if result[2] else ", unfinished: counted lost"),
                 file=sys.stderr,
                 flush=True,
             )

@@ -8,7 +8,8 @@ lead is worth more the fewer seasons remain, and most when the game is over: the
 wants seasons to end and whoever trails wants to catch up first.
 
 Why a shortlist: a seat has about 140 hires (up to 300) and "normal" about 32 playouts,
-so searching them all visits most once or never and picks by one noisy playout.
+so searching them all visits most once or never and picks by one noisy playout (ties
+then went to the first listed: a dissolve or a form).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from collections.abc import Sequence
 
 from engines.base import Action, Game, View
 from engines.lauzait.board import is_water
-from engines.lauzait.pieces import WILD, colour, dots, number
+from engines.lauzait.departments import possible_departments
+from engines.lauzait.pieces import WILD, colour, dots, number, numbers_in_play
 
 # About how far one season moves the margin between two seats, in points: a lead of
 # this much with one season left is worth about 0.73 of a win.
@@ -72,13 +74,16 @@ def promise(pieces: Sequence[str]) -> float:
 def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> list[Action]:
     """The root actions worth searching: every declaration and form, the hires that
     leave the most promising concealed pieces (the level's number of them), then the
-    dissolves. In that order, which also breaks the search's ties: ending the season
-    or showing points before a hire, and undoing a department last."""
+    dissolves that lead somewhere (see `_rebuilds`). In that order, which also breaks
+    the search's ties: ending the season or showing points before a hire, and undoing
+    a department last."""
     keep = HIRES_SEARCHED.get(level)
     steps: dict[str, list[Action]] = {"declare": [], "form": [], "dissolve": []}
     hires: list[Action] = []
     for action in actions:
         (hires if action["type"] == "hire" else steps[action["type"]]).append(action)
+    if hires or steps["declare"]:  # else a dissolve is all that is left: keep them all
+        steps["dissolve"] = [a for a in steps["dissolve"] if _rebuilds(view, seat, a)]
     if keep is not None and len(hires) > keep:
         board = view["board"]
         concealed = Counter(view["concealed"])
@@ -108,3 +113,18 @@ def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> 
         ranked = sorted(range(len(hires)), key=lambda i: (-judged(hires[i]), i))
         hires = [hires[i] for i in ranked[:keep]]
     return [*steps["declare"], *steps["form"], *hires, *steps["dissolve"]]
+
+
+def _rebuilds(view: View, seat: int, dissolve: Action) -> bool:
+    """Whether this dissolve lets the seat form, the same day, another department (other
+    pieces) than the one dissolved: a rebuild, which the search then judges. A dissolve
+    that can only be formed again gives back its bonus for a hire with its pieces:
+    searched, the playouts formed it again at once (so it looked free) and the bot
+    dissolved and formed one department day after day, never declaring."""
+    gone = view["departments"][seat][dissolve["department"]]
+    loose = [*view["concealed"], *gone["pieces"]]
+    numbers = numbers_in_play(view["players"])
+    same = sorted(gone["pieces"])
+    return any(
+        sorted(pieces) != same for pieces, _roles in possible_departments(loose, numbers)
+    )
