@@ -86,7 +86,7 @@ def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> 
         steps["dissolve"] = [a for a in steps["dissolve"] if _rebuilds(view, seat, a)]
     if keep is not None and len(hires) > keep:
         board = view["board"]
-        concealed = Counter(view["concealed"])
+        concealed: Counter[str] = Counter(view["concealed"])
         cache: dict[tuple[str, str | None], float] = {}
 
         def after(discard: str, taken: str | None) -> float:
@@ -105,9 +105,9 @@ def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> 
                 target = action["discard"]
             worth = after(action["discard"], target)
             if is_water((to_row, to_col)):
-                worth = _TAKES_TARGET_IN_WATER * worth + (
-                    1 - _TAKES_TARGET_IN_WATER
-                ) * after(action["discard"], mover)
+                worth = _TAKES_TARGET_IN_WATER * worth + (1 - _TAKES_TARGET_IN_WATER) * after(
+                    action["discard"], mover
+                )
             return worth
 
         ranked = sorted(range(len(hires)), key=lambda i: (-judged(hires[i]), i))
@@ -125,6 +125,4 @@ def _rebuilds(view: View, seat: int, dissolve: Action) -> bool:
     loose = [*view["concealed"], *gone["pieces"]]
     numbers = numbers_in_play(view["players"])
     same = sorted(gone["pieces"])
-    return any(
-        sorted(pieces) != same for pieces, _roles in possible_departments(loose, numbers)
-    )
+    return any(sorted(pieces) != same for pieces, _roles in possible_departments(loose, numbers))
