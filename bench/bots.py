@@ -19,6 +19,8 @@ the fair share, and a 95% confidence interval (Wilson's). "random" seats draw un
 from their legal actions (never a table action). --jobs N plays N games at once in
 worker processes; every game follows from its number alone, so the figures are the
 same whatever N. The machine is shared and slow: run one game and match at a time.
+A game its rules have not ended after MAX_DECISIONS decisions counts as a loss for the
+hero; "unfinished" says how many did.
 """
 
 from __future__ import annotations
@@ -49,6 +51,11 @@ from engines.base import Action, Game
 T = TypeVar("T")
 
 PI_ZERO_2W_SLOWER = 10  # an extrapolation, not a measurement
+# A match game stops here if its rules have not ended it (counted a loss for the hero,
+# reported as "unfinished"): far beyond a played game (a Lauzait Cep game with a bot
+# ends in tens of decisions), a guard against seats that never end a season (two seats
+# may both be unable to: the table would agree to stop, which the bench cannot).
+MAX_DECISIONS = 1_000
 MATCHES = {
     "normal-random": ("normal", "random"),
     "normal-easy": ("normal", "easy"),
@@ -107,19 +114,28 @@ def think(name: str, decisions: int) -> dict[str, Any]:
     return figures
 
 
-def play_game(name: str, hero: str, rest: str, players: int, number: int) -> tuple[float, int]:
-    """Game `number` of a match: the hero's share of the win and the decisions made.
-    Everything in it follows from `number`, so games may run in any process, any order."""
+def play_game(
+    name: str, hero: str, rest: str, players: int, number: int
+) -> tuple[float, int, bool]:
+    """Game `number` of a match: the hero's share of the win, the decisions made and
+    whether the game ended by its rules. Everything in it follows from `number`, so
+    games may run in any process, any order.
+
+    A game still going after MAX_DECISIONS (Lauzait Cep's seasons end only when
+    someone declares, and random seats may never) is stopped and counts as a loss
+    for the hero: a cap never flatters a bot."""
     seat_of_hero = number % players
     game = engines.new(name, players=players, seed=2 * 10**9 + number)
     decisions = 0
     while not game.finished:
+        if decisions >= MAX_DECISIONS:
+            return 0.0, decisions, False
         seat = game.to_act[0]
         level = hero if seat == seat_of_hero else rest
         game.apply(seat, decide(game, seat, level, number * 100_003 + len(game.log)))
         decisions += 1
     winners = game.winners
-    return (1.0 / len(winners) if seat_of_hero in winners else 0.0), decisions
+    return (1.0 / len(winners) if seat_of_hero in winners else 0.0), decisions, True
 
 
 def play_match(
@@ -127,20 +143,22 @@ def play_match(
 ) -> dict[str, Any]:
     players = players or engines.info(name)["min_players"]
     play = partial(play_game, name, hero, rest, players)
-    results: list[tuple[float, int]] = []
+    results: list[tuple[float, int, bool]] = []
     # Processes, not threads (the search is pure Python); results come back in game
     # order, so the figures are the same whatever the number of jobs.
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _Inline() as pool:
         for number, result in enumerate(pool.map(play, range(games))):
             results.append(result)
             # Progress on stderr (stdout is the JSON): a long match can be read so far.
-            so_far = sum(share for share, _ in results) / len(results)
+            so_far = sum(result[0] for result in results) / len(results)
             print(
-                f"{name} {hero}-{rest} game {number}: {result[0]:.3f} (so far {so_far:.3f})",
+                f"{name} {hero}-{rest} game {number}: {result[0]:.3f} (so far {so_far:.3f})"
+                + f", {result[1]} decisions"
+                + ("" if result[2] else ", unfinished: counted lost"),
                 file=sys.stderr,
                 flush=True,
             )
-    shares = [share for share, _ in results]
+    shares = [share for share, _, _ in results]
     mean = sum(shares) / games
     low, high = wilson(mean, games)
     fair = 1 / players
@@ -149,7 +167,8 @@ def play_match(
         "others": rest,
         "players": players,
         "games": games,
-        "decisions": sum(decisions for _, decisions in results),
+        "decisions": sum(decisions for _, decisions, _ in results),
+        "unfinished": sum(1 for _, _, ended in results if not ended),
         "share": round(mean, 3),
         "ci95": [round(low, 3), round(high, 3)],
         "fair_share": round(fair, 3),

@@ -1,5 +1,6 @@
 """Lauzait Cep's bot declarations (engines/bots): the determinizer, the playout
-policy and the easy strategy.
+policy and the easy strategy; the judgement of a playout's end and the shortlist of
+hires searched are in bot_judgement.py.
 
 Seen by a seat: its hand, the board, every revealed department, the luminous piece
 and the counts. Hidden: the other seats' concealed pieces and the stock. A world
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from engines import rng as generators
 from engines.base import Action, Game, View
 from engines.botkit import BotKit, World, blank, deal_hidden
+from engines.lauzait import bot_judgement
 from engines.lauzait.game import STEP_NAMES, Lauzait, Revealed
 from engines.lauzait.hiring import Movers, random_hire_action
 from engines.lauzait.pieces import numbers_in_play, piece_set, sorted_pieces
@@ -137,4 +139,6 @@ KIT = BotKit(
     playouts={"normal": 32, "strong": 128},
     policy=policy,
     depth=8 * 4,  # about eight days each at four seats: a season is longer
+    value=bot_judgement.value,  # a lead counts for more as seasons end
+    candidates=bot_judgement.candidates,  # a shortlist of the hundred-odd hires
 )
