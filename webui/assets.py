@@ -22,7 +22,6 @@ order named), and its scripts from its bundle (webui/bundle.py) under
 from __future__ import annotations
 
 import gzip
-import hashlib
 import mimetypes
 import os
 import threading
@@ -32,6 +31,7 @@ from flask import Blueprint, Flask, Response, abort, current_app, request
 from werkzeug.security import safe_join
 
 from webui import bundle
+from webui.bundle import digest
 
 bp = Blueprint("assets", __name__)
 
@@ -123,15 +123,6 @@ class Assets:
         with self._lock:
             self._files[path] = (stamp, raw, packed)
         return raw, packed
-
-
-def digest(folder: Path) -> str:
-    """12 hex digits over every file's path and bytes: changes when any file does."""
-    hashed = hashlib.sha256()
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
-        hashed.update(path.relative_to(folder).as_posix().encode() + b"\0")
-        hashed.update(path.read_bytes())
-    return hashed.hexdigest()[:12]
 
 
 def accepts_gzip() -> bool:

@@ -10,16 +10,18 @@ share one copy of each module (one i18n catalog, one render counter) in a few sh
 chunks.
 
 The bundles are built where the project is installed, in ``webui/bundle/<version>/``
-(the version is the digest of webui/static, webui/assets.py): by the install, or at
-start where the install can be written (a checkout after a pull). An installed box
-never writes there; a box whose bundle is missing or stale (no esbuild, or a read-only
-install of other sources) serves the modules one by one as before, which works the same.
+(the version is `digest` of webui/static, as in the pages' URLs, webui/assets.py): by
+the install, or at start where the install can be written (a checkout after a pull).
+An installed box never writes there; a box whose bundle is missing or stale (no
+esbuild, or a read-only install of other sources) serves the modules one by one as
+before, which works the same.
 
     python -c "from webui.bundle import main; main()"   # build them for the sources as they are
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import shutil
@@ -34,6 +36,17 @@ STATIC = Path(__file__).resolve().parent / "static"
 BUNDLES = Path(__file__).resolve().parent / "bundle"
 TIMEOUT_S = 120
 KEEP = 3  # bundles of earlier sources kept (a box started before a pull still runs)
+
+
+def digest(folder: Path) -> str:
+    """The version of the static folder's sources (its bundles' folder name and the
+    pages' versioned URLs, webui/assets.py): 12 hex digits over every file's path and
+    bytes, changing when any file does."""
+    hashed = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        hashed.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        hashed.update(path.read_bytes())
+    return hashed.hexdigest()[:12]
 
 
 def pages(static: Path = STATIC) -> list[str]:
@@ -120,8 +133,6 @@ def build(version: str, static: Path = STATIC, bundles: Path = BUNDLES) -> Path 
 
 def main() -> None:
     """Build the bundles (scripts/setup, systemd/install.sh); exit 1 when not built."""
-    from webui.assets import digest
-
     logging.basicConfig(level=logging.INFO, format="bundle: %(message)s")
     built = build(digest(STATIC))
     print(f"bundle: {built or 'not built; the pages load their scripts one by one'}")
