@@ -8,17 +8,17 @@ import "../text-size.js";
 
 const oled = document.querySelector("[data-testid=oled]");
 const held = new Set();
+// Presses and releases reach the box in the order they were made: sent one after
+// another (two requests at once may arrive the other way round, and a release the box
+// saw before its press left the button held).
+let sent = Promise.resolve();
 
-async function press(name, down) {
+function press(name, down) {
   if (held.has(name) === down) return; // already in that state
   if (down) held.add(name);
   else held.delete(name);
   document.querySelector(`[data-button=${name}]`).classList.toggle("down", down);
-  try {
-    await api(`/sim/button/${name}`, { down }, { token: null });
-  } catch (err) {
-    showError(err.message);
-  }
+  sent = sent.then(() => api(`/sim/button/${name}`, { down }, { token: null })).catch((err) => showError(err.message));
 }
 
 for (const button of document.querySelectorAll("[data-button]")) {
