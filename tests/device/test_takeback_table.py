@@ -261,7 +261,9 @@ def test_a_throw_of_the_sticks_is_a_barrier_named_for_players(table: Table) -> N
         if game.barriers and game.barriers[-1] == "sticks_thrown" and game.log:
             break
         seat = rng.choice(table.to_act())
-        table.act(seat, rng.choice(table.legal_actions(seat)))
+        # Never "end_game" (a table action in the legal list): the game must go on.
+        moves = [a for a in table.legal_actions(seat) if a["type"] != "end_game"]
+        table.act(seat, rng.choice(moves))
     else:
         pytest.fail("no throw")
     seat = game.log[-1][0]
