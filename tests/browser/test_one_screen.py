@@ -458,23 +458,7 @@ def test_named_states_fit_every_phone(game: str, device: DeviceProcess, contexts
             continue_summary(device, tokens)
             seat = device.get("/api/state")["to_act"][0]
             label = f"{game}-{players} {name}"
-            page = seat_page(contexts, PORTRAIT, tokens[seat])
-            fit_sizes(page, label, check_seat)
-            # A choice being made: a card or piece picked (Céna asks where it goes),
-            # and a move of several taps up to its confirmation (a Lauzait Cep hire).
-            pick = page.locator(PICK)
-            if pick.count():
-                page.set_viewport_size(PORTRAIT)
-                pick.first.click()
-                page.wait_for_timeout(250)
-                fit_sizes(page, f"{label}, choosing", check_seat)
-                if page.locator(MOVER).count():
-                    page.set_viewport_size(PORTRAIT)
-                    page.locator(MOVER).first.click()
-                    page.locator(TARGET).first.click()
-                    page.get_by_test_id("lz-hire-summary").wait_for()
-                    fit_sizes(page, f"{label}, confirming", check_seat)
-            page.close()
+            check_turn(contexts, tokens[seat], label)
 
         if engines.info(game)["tricks"]:
             check_trick_moment(device, contexts, tokens, f"{game}-{players}")
@@ -543,21 +527,23 @@ def test_lauzait_tallest_turns_fit_every_phone(device: DeviceProcess, contexts: 
             view = device.get("/api/state", token=tokens[seat])
             if lauzait_weight(view) >= 3.5:
                 drawn += 1
-                check_lauzait_turn(contexts, tokens[seat], f"lauzait-{players} move {move}")
+                check_turn(contexts, tokens[seat], f"lauzait-{players} move {move}")
             action = lauzait_move(view["legal"], rng)
             device.post("/api/action", {"action": action}, token=tokens[seat])
         device.post("/api/host/clear", {}, token=tokens[0])
 
 
-def check_lauzait_turn(contexts: Contexts, token: str, label: str) -> None:
-    """A turn as it is drawn, then with a piece picked, then a hire confirmed, each at
-    every phone size."""
+def check_turn(contexts: Contexts, token: str, label: str) -> None:
+    """A turn as it is drawn, then a choice being made: a card or piece picked (Céna
+    asks where it goes) and a move of several taps up to its confirmation (a Lauzait
+    Cep hire), each at every phone size."""
     page = seat_page(contexts, PORTRAIT, token)
     fit_sizes(page, label, check_seat)
     pick = page.locator(PICK)
     if pick.count():
         page.set_viewport_size(PORTRAIT)
         pick.first.click()
+        page.wait_for_timeout(250)
         fit_sizes(page, f"{label}, choosing", check_seat)
         if page.locator(MOVER).count():
             page.set_viewport_size(PORTRAIT)
