@@ -71,6 +71,38 @@ def promise(pieces: Sequence[str]) -> float:
     return total
 
 
+class HireJudge:
+    """How promising the concealed pieces are that a hire leaves (see `promise`), on
+    one board for one seat's concealed pieces; each (discard, piece taken) judged once."""
+
+    def __init__(self, board: Sequence[Sequence[str | None]], concealed: Sequence[str]) -> None:
+        self._board = board
+        self._concealed: Counter[str] = Counter(concealed)
+        self._cache: dict[tuple[str, str | None], float] = {}
+
+    def _after(self, discard: str, taken: str | None) -> float:
+        found = self._cache.get((discard, taken))
+        if found is None:
+            left = self._concealed.copy()
+            left[discard] -= 1
+            kept = list(left.elements()) + ([taken] if taken is not None else [])
+            found = self._cache[(discard, taken)] = promise(kept)
+        return found
+
+    def __call__(self, action: Action) -> float:
+        board = self._board
+        (row, col), (to_row, to_col) = action["from"], action["to"]
+        mover, target = board[row][col], board[to_row][to_col]
+        if target is None:  # the discard's square: the mover takes the discard
+            target = action["discard"]
+        worth = self._after(action["discard"], target)
+        if is_water((to_row, to_col)):
+            worth = _TAKES_TARGET_IN_WATER * worth + (1 - _TAKES_TARGET_IN_WATER) * self._after(
+                action["discard"], mover
+            )
+        return worth
+
+
 def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> list[Action]:
     """The root actions worth searching: every declaration and form, the hires that
     leave the most promising concealed pieces (the level's number of them), then the
@@ -85,31 +117,7 @@ def candidates(view: View, seat: int, actions: Sequence[Action], level: str) -> 
     if hires or steps["declare"]:  # else a dissolve is all that is left: keep them all
         steps["dissolve"] = [a for a in steps["dissolve"] if _rebuilds(view, seat, a)]
     if keep is not None and len(hires) > keep:
-        board = view["board"]
-        concealed: Counter[str] = Counter(view["concealed"])
-        cache: dict[tuple[str, str | None], float] = {}
-
-        def after(discard: str, taken: str | None) -> float:
-            found = cache.get((discard, taken))
-            if found is None:
-                left = concealed.copy()
-                left[discard] -= 1
-                kept = list(left.elements()) + ([taken] if taken is not None else [])
-                found = cache[(discard, taken)] = promise(kept)
-            return found
-
-        def judged(action: Action) -> float:
-            (row, col), (to_row, to_col) = action["from"], action["to"]
-            mover, target = board[row][col], board[to_row][to_col]
-            if target is None:  # the discard's square: the mover takes the discard
-                target = action["discard"]
-            worth = after(action["discard"], target)
-            if is_water((to_row, to_col)):
-                worth = _TAKES_TARGET_IN_WATER * worth + (1 - _TAKES_TARGET_IN_WATER) * after(
-                    action["discard"], mover
-                )
-            return worth
-
+        judged = HireJudge(view["board"], view["concealed"])
         ranked = sorted(range(len(hires)), key=lambda i: (-judged(hires[i]), i))
         hires = [hires[i] for i in ranked[:keep]]
     return [*steps["declare"], *steps["form"], *hires, *steps["dissolve"]]
