@@ -16,8 +16,6 @@ G = TypeVar("G", bound=Game)
 
 # Builds one full game consistent with a seat's view, hidden parts drawn at random.
 World = Callable[[generators.Pcg32], Game]
-# A playout's choice for a seat: (game, seat, rng) -> one of its search actions.
-Policy = Callable[[Game, int, generators.Pcg32], Action]
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,6 @@ class BotKit:
         season), and the game is judged by `value` there; None plays to the end.
     playouts: the search budget of the "normal" and "strong" levels, in playouts.
     policy(game, seat, rng): the playouts' cheap default policy; None: uniform random.
-    policies: a level's own playout policy in place of `policy` (a stronger level may
-        spend its time on playouts that play better); levels not named use `policy`.
     depth: at most this many policy actions per playout, then judged by `value`
         (for chapters too long to play out within a bot's budget); None: no limit.
     value(game): each seat's reward in [0, 1] where a playout stops; None: the default
@@ -48,8 +44,7 @@ class BotKit:
     easy: Callable[[View, int, Sequence[Action], generators.Pcg32], Action]
     chapter: Callable[[Game], object] | None
     playouts: Mapping[str, int]
-    policy: Policy | None = None
-    policies: Mapping[str, Policy] = field(default_factory=dict)
+    policy: Callable[[Game, int, generators.Pcg32], Action] | None = None
     depth: int | None = None
     value: Callable[[Game], list[float]] | None = field(default=None)
     candidates: Callable[[View, int, Sequence[Action], str], Sequence[Action]] | None = None

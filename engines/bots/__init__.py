@@ -81,7 +81,7 @@ def choose(
     if declared.candidates is not None:
         actions = list(declared.candidates(view, seat, actions, level)) or actions
     budget = declared.playouts[level] if playouts is None else playouts
-    return search.search(declared, world, seat, actions, max(budget, 1), rng, should_stop, level)
+    return search.search(declared, world, seat, actions, max(budget, 1), rng, should_stop)
 
 
 def _mix(seed: int, *parts: Any) -> int:

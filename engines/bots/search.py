@@ -94,13 +94,11 @@ def search(
     playouts: int,
     rng: generators.Pcg32,
     should_stop: Callable[[], bool] | None = None,
-    level: str = "normal",
 ) -> Action:
-    """The root action most visited after `playouts` playouts (or fewer, if stopped);
-    the playouts use the level's policy (see BotKit.policies)."""
+    """The root action most visited after `playouts` playouts (or fewer, if stopped)."""
     root: dict[Hashable, _Edge] = {}
     chapter = kit.chapter
-    policy = kit.policies.get(level, kit.policy)
+    policy = kit.policy
     judge = kit.value or value
     depth = MAX_PLAYOUT_ACTIONS if kit.depth is None else kit.depth
     # The bot's own actions at the root are the same in every world (they follow from

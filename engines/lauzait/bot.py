@@ -24,8 +24,6 @@ from engines.lauzait.pieces import numbers_in_play, piece_set, sorted_pieces
 from engines.lauzait.seasons import DIRECTION_NAMES
 
 STOCK = -1
-# How many random hires the strong level's playouts choose the best of.
-STRONG_HIRES_DRAWN = 4
 _DIRECTIONS = {name: way for way, name in DIRECTION_NAMES.items()}
 
 
@@ -95,18 +93,6 @@ def _prefer(actions: Sequence[Action], kind: str) -> list[Action]:
 
 def policy(game: Game, seat: int, rng: generators.Pcg32) -> Action:
     """Playouts: declare when possible, else reveal a department, else a random hire."""
-    return _playout_step(game, seat, rng, hires_drawn=1)
-
-
-def strong_policy(game: Game, seat: int, rng: generators.Pcg32) -> Action:
-    """The strong level's playouts: as `policy`, but of a few hires drawn at random the
-    one leaving the most promising concealed pieces, so a playout plays on the way
-    a seat collecting towards departments would (random hires rarely build one, and
-    a plan that needs two hires looked no better than any other)."""
-    return _playout_step(game, seat, rng, hires_drawn=STRONG_HIRES_DRAWN)
-
-
-def _playout_step(game: Game, seat: int, rng: generators.Pcg32, hires_drawn: int) -> Action:
     assert isinstance(game, Lauzait)
     movers = Movers(game._board)
     steps = game._steps_open(seat, movers)
@@ -117,19 +103,9 @@ def _playout_step(game: Game, seat: int, rng: generators.Pcg32, hires_drawn: int
     free = game._free(seat, game._departments[seat])
     if not movers.any_discard(free):  # no hire: a dissolve is what is left
         return game.random_action(seat, rng)
-    best: Action | None = None
-    best_worth = 0.0
-    judged = bot_judgement.HireJudge(game._board, free) if hires_drawn > 1 else None
-    for _ in range(hires_drawn):
-        drawn = random_hire_action(game._board, free, 0, rng.randrange, movers)
-        assert not isinstance(drawn, int)
-        if judged is None:
-            return drawn
-        worth = judged(drawn)
-        if best is None or worth > best_worth:
-            best, best_worth = drawn, worth
-    assert best is not None
-    return best
+    drawn = random_hire_action(game._board, free, 0, rng.randrange, movers)
+    assert not isinstance(drawn, int)
+    return drawn
 
 
 def easy(view: View, seat: int, actions: Sequence[Action], rng: generators.Pcg32) -> Action:
@@ -162,7 +138,6 @@ KIT = BotKit(
     chapter=chapter,
     playouts={"normal": 32, "strong": 128},
     policy=policy,
-    policies={"strong": strong_policy},
     depth=8 * 4,  # about eight days each at four seats: a season is longer
     value=bot_judgement.value,  # a lead counts for more as seasons end
     candidates=bot_judgement.candidates,  # a shortlist of the hundred-odd hires

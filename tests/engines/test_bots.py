@@ -25,6 +25,7 @@ import engines
 from engines import bots
 from engines import rng as generators
 from engines.base import Game, IllegalAction
+from engines.bots import search
 from engines.cena.cards import SUIT_OF
 from engines.chanoyu.cards import SUIT
 from testkit.play import play_steps
@@ -79,6 +80,32 @@ def test_every_level_plays_a_legal_action_and_repeats_itself(
         assert first in legal
         assert bots.choose(name, view, seat, level=level, seed=seed, playouts=TINY) == first
     game.apply(seat, first)  # and the game takes it
+
+
+@pytest.mark.parametrize("name", [n for n in engines.names() if bots.kit(n).policy])
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), data=st.data())
+def test_every_playout_policy_plays_on_to_the_chapters_end(
+    name: str, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """A game's playout policy (BotKit.policy) picks one of the mover's search actions
+    in a sampled world, move after move."""
+    info = engines.info(name)
+    players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
+    game = _stopped(name, players, seed, steps)
+    assume(not game.finished)
+    seat = game.to_act[0]
+    kit = bots.kit(name)
+    assert kit.policy is not None
+    built = kit.sampler(game.view(seat), seat)(generators.Pcg32(seed))
+    rng = generators.Pcg32(seed + 1)
+    for _ in range(40):
+        if built.finished:
+            break
+        mover = search.actor(built, seat)
+        action = kit.policy(built, mover, rng)
+        assert action in built.search_actions(mover), action
+        built.play(mover, action)
 
 
 @pytest.mark.parametrize("name", engines.names())
