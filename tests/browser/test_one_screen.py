@@ -14,8 +14,10 @@ player count is a new game in it (the host clears the previous one). A few moves
 are played first, so the trick, the board and the stick throws are what a table
 sees mid-game; a slow test walks each game's named states (its start, mid-game,
 later, a choice being made, a trick just won, game over) for each player count at
-every phone size, and another finds Lauzait Cep's tallest turns through the API and
-draws them at every phone size. Deals are random, so every run sees others.
+every phone size, another finds Lauzait Cep's tallest turns through the API and
+draws them at every phone size, and one draws Chanoyu's tallest build (a Tsukumogami
+at five seats, its deal found through the engine). Deals are random, so every run
+sees others.
 """
 
 from __future__ import annotations
