@@ -185,6 +185,14 @@ def test_three_phones_play_a_whole_round(device: DeviceProcess, contexts: Contex
                 if a["card"] == card and not (own_empty and a.get("at") == "right")
             }
             offered = [target_of(t) for t in targets.all()]
+            # A Tsukumogami's places show one tableau at a time: each other one opens
+            # with its "+…" and offers its own.
+            openers = phone.page.locator('[data-testid="build-open"]')
+            for owner in [o.get_attribute("data-seat") for o in openers.all()]:
+                openers.and_(phone.page.locator(f'[data-seat="{owner}"]')).click()
+                shown = targets.and_(phone.page.locator(f'[data-seat="{owner}"]'))
+                expect(shown.first).to_be_visible()
+                offered += [target_of(t) for t in shown.all()]
             assert len(offered) == len(expected) and set(offered) == expected
             if len(build["placed"]) == 0 and build["may_stop"] is False:
                 expect(done).to_have_count(0)

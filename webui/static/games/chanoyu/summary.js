@@ -15,11 +15,18 @@ function trickOutcome(state, trick) {
     : t("Trick {number}: {name} won it", { number: trick.number, name: whom(state, trick.winner) });
 }
 
+// A phone while this trick is built from: its cards lie where they were played (each
+// seat's trick slot, or the winner's build panel), so the moment says who won it in
+// one line: a small phone has no height for the cards twice. The TV keeps them.
+const builtFrom = (state, trick) =>
+  state.phase === "build" && state.you?.seat != null && state.build?.trick?.length === trick.cards.length
+  && state.build.trick.every((c, i) => c.card === trick.cards[i].card);
+
 export function trickMoment(state, trick, { full }) {
   return [
     h("p", { class: "moment-title", "data-testid": "moment-winner", "data-seats": trick.winner ?? "" },
       trickOutcome(state, trick)),
-    full
+    full && !builtFrom(state, trick)
       ? h("div", { class: "moment-cards cy-trick" }, trick.cards.map((c) =>
           h("span", { class: `moment-card${c.by === trick.winner ? " won" : ""}` },
             cardFace(c.card, { small: true }), who(state, c.by))))

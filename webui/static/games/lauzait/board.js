@@ -113,13 +113,17 @@ export function seasonInfo(state) {
   );
 }
 
+// A throw as the engine gives it ({seat, count, purpose, sticks}), or as a phone gets
+// it: [seat, count, purpose] (webui/games/lauzait/choices.py, phone_view).
+const throwOf = (thrown) => (Array.isArray(thrown) ? { seat: thrown[0], count: thrown[1], purpose: thrown[2] } : thrown);
+
 function startThrows(state) {
   if (!state.start_throws.length) return null;
   return h(
     "details",
     { class: "muted" },
     h("summary", {}, t("How the sticks chose who starts")),
-    h("ul", {}, state.start_throws.map((thrown) => h("li", {}, THREW[thrown.purpose]({ name: seatName(state, thrown.seat), count: thrown.count })))),
+    h("ul", {}, state.start_throws.map(throwOf).map((thrown) => h("li", {}, THREW[thrown.purpose]({ name: seatName(state, thrown.seat), count: thrown.count })))),
   );
 }
 

@@ -11,6 +11,8 @@ import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
 
 const STEPS = ["dissolve", "form", "declare", "hire"];
+// The letters a compact hire names squares by (webui/games/lauzait/choices.py).
+const SQUARES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Each step as the bar names it (the optional ones end with "?").
 const STEP_LABELS = { dissolve: t("dissolve?"), form: t("form?"), declare: t("declare?"), hire: t("hire") };
 const sameSquare = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
@@ -35,10 +37,18 @@ export function handView(container, send) {
     clear: reset,
   });
 
-  // The departments to form come described too (webui/games/lauzait/choices.py).
+  // The departments to form and the ways to declare come described too, their codes
+  // joined by spaces (webui/games/lauzait/choices.py).
+  const codes = (text) => text.split(" ");
+  const department = ([pieces, roles]) => ({ pieces: codes(pieces), roles: codes(roles) });
+  const described = {
+    form: (form) => Object.entries(form).flatMap(([pieces, ways]) =>
+      ways.split(",").map((roles) => ({ type: "form", ...department([pieces, roles]) }))),
+    declare: (ways) => ways.map((departments) => ({ type: "declare", departments: departments.map(department) })),
+  };
   const legal = (type) =>
-    type === "form" && state.choices?.form
-      ? state.choices.form.flatMap(([pieces, ways]) => ways.map((roles) => ({ type: "form", pieces, roles: roles.split(" ") })))
+    described[type] && state.choices?.[type]
+      ? described[type](state.choices[type])
       : state.legal.filter((a) => a.type === type);
 
   // The hire's steps: discard -> [{from, to: [squares]}], from the box's compact
@@ -48,13 +58,21 @@ export function handView(container, send) {
   function hireSteps() {
     if (steps.of === state) return steps.map;
     const map = new Map();
-    const described = state.choices?.hire;
-    if (described) {
-      const square = (n) => [Math.floor(n / described.width), n % described.width];
-      const moves = new Map(described.moves.map(([from, to]) => [from, to.map(square)]));
+    const hire = state.choices?.hire;
+    if (hire) {
+      // A square is a letter: its number row * width + column in SQUARES.
+      const square = (letter) => {
+        const n = SQUARES.indexOf(letter);
+        return [Math.floor(n / hire.width), n % hire.width];
+      };
+      // Each word: a square that can move, then the squares it may go to.
+      const words = hire.moves.split(" ");
+      const moves = new Map(words.map((word) => [word[0], [...word.slice(1)].map(square)]));
       // null: every square that can move (webui/games/lauzait/choices.py).
-      const every = described.moves.map(([from]) => from);
-      for (const [piece, froms] of described.discards) map.set(piece, (froms ?? every).map((f) => ({ from: square(f), to: moves.get(f) })));
+      const every = words.map((word) => word[0]).join("");
+      for (const [piece, froms] of Object.entries(hire.discards)) {
+        map.set(piece, [...(froms ?? every)].map((f) => ({ from: square(f), to: moves.get(f) })));
+      }
     }
     for (const a of legal("hire")) {
       if (!map.has(a.discard)) map.set(a.discard, []);
@@ -244,7 +262,9 @@ export function handView(container, send) {
   const draw = drawHand;
 
   function drawNow() {
-    if (!state || state.phase === "over" || !state.hand) {
+    // A seat's view holds its pieces not in a department ("concealed"; a phone's has no
+    // whole "hand", webui/games/lauzait/choices.py): the table page's has neither.
+    if (!state || state.phase === "over" || !state.concealed) {
       replace(container);
       return;
     }
@@ -270,7 +290,7 @@ export function handView(container, send) {
 
   return (next) => {
     state = next;
-    const stateKey = `${state.season}:${state.turn}:${state.step}:${state.hand.join(",")}:${state.departments.map((d) => d.length).join(",")}`;
+    const stateKey = `${state.season}:${state.turn}:${state.step}:${state.concealed.join(",")}:${state.departments.map((d) => d.length).join(",")}`;
     if (stateKey !== ui.key) {
       ui.key = stateKey;
       reset();
