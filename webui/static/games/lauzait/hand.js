@@ -6,7 +6,7 @@
 import { h, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
 import { handMoves } from "../../js/moves.js";
-import { t } from "../../js/i18n.js";
+import { t, tn } from "../../js/i18n.js";
 import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
 
@@ -188,7 +188,7 @@ export function handView(container, send) {
       h("p", {}, h("strong", {}, t("You can declare Lauzait-Cep!")), " ", t("It scores the formation points and ends the season.")),
       h("div", { class: "actions" }, option(first)),
       more.length
-        ? h("details", {}, h("summary", {}, t("{count} more ways (wilds in other roles)", { count: more.length })), h("div", { class: "actions" }, more.map(option)))
+        ? h("details", {}, h("summary", {}, tn("{count} other way to declare", "{count} other ways to declare", more.length)), h("div", { class: "actions" }, more.map(option)))
         : null,
     ];
     // Beside a hire (on a short screen, or with one under way) the offer folds to its
