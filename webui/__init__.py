@@ -43,6 +43,7 @@ from webui.routes import (
 )
 from webui.services import EXTENSION, Services
 from webui.state import SharedStates
+from webui.utf8_json import Utf8JSONProvider
 
 MAX_BODY_BYTES = 16 * 1024  # the largest real request (a score sheet deal) is ~1 KiB
 
@@ -65,6 +66,7 @@ def create_app(
     `known_hosts`: the names it answers to (default: localhost, the machine's name
     and every IP address; webui/hosts.py)."""
     app = Flask(__name__)
+    app.json = Utf8JSONProvider(app)
     app.config.update(TESTING=testing, MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
     services = Services(
         table=table,

@@ -38,7 +38,6 @@ an `Output`: how much of what it wrote its phone has not acknowledged yet.
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 import time
@@ -48,6 +47,7 @@ from typing import Any, NamedTuple, Protocol
 
 from flask import Response, request
 
+from webui import utf8_json
 from webui.errors import ApiError
 
 HEARTBEAT = ": heartbeat\n\n"
@@ -255,8 +255,9 @@ class _Link:
 
 
 def event(name: str, data: Any) -> str:
-    """One SSE event; the JSON is compact and on a single data line."""
-    return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    """One SSE event; the JSON is compact and on a single data line (JSON always
+    escapes line breaks) in UTF-8 (webui/utf8_json.py)."""
+    return f"event: {name}\ndata: {utf8_json.dumps(data, separators=(',', ':'))}\n\n"
 
 
 def stream(

@@ -128,6 +128,16 @@ def test_join_takes_the_lowest_free_seat_or_the_one_asked(
     assert table.seat_of(joined["token"]) == 1
 
 
+def test_a_japanese_name_is_sent_as_utf8(client: FlaskClient, table: Table) -> None:
+    seated = seat_players(client, table, players=3, start=False)
+    ok(post(client, "/api/host/release", {"seat": 2}, seated.tokens[0]))
+    room = table.status()["room"]
+    ok(post(client, "/api/join", {"code": room, "name": "さくら", "seat": 2}))
+    answer = client.get("/api/status")
+    assert "さくら".encode() in answer.data and b"\\u" not in answer.data
+    assert "さくら" in [seat["name"] for seat in answer.get_json()["seats"] if seat]
+
+
 def test_join_refusals(client: FlaskClient, table: Table, journal: Journal) -> None:
     assert "no game" in refused(post(client, "/api/join", {"code": "ABCD", "name": "A"}), 409)
     seated = seat_players(client, table, start=False, players=4)
