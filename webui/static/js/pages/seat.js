@@ -39,9 +39,21 @@ const nodes = {
 };
 nodes.notices.id = "notices";
 nodes.header.after(nodes.notices);
+// The height the page leaves free: upright, the hand sits at the bottom of a column
+// (its margin-top: auto, app.css) and what is free is the gap above it. Null on a
+// phone on its side (a grid: the page cannot tell).
+function freeHeight() {
+  const main = nodes.hand.parentElement;
+  if (getComputedStyle(main).display !== "flex") return null;
+  let above = nodes.hand.previousElementSibling;
+  while (above && !above.getClientRects().length) above = above.previousElementSibling; // empty: not shown
+  if (!above) return null;
+  const gap = parseFloat(getComputedStyle(main).rowGap) || 0;
+  return nodes.hand.getBoundingClientRect().top - above.getBoundingClientRect().bottom - gap;
+}
 // Scale, never clip (js/fit.js): after anything on the page changes (a state, a card
 // picked, a trick's moment ending), before the browser paints it.
-const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
+const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6, room: freeHeight });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
 // On a phone on its side the bar shows only while it says "reconnecting…" (app.css):
 // its coming and going changes the height the page has.
