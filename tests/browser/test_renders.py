@@ -131,3 +131,59 @@ def test_a_move_is_drawn_once_and_a_throw_or_sheet_edit_redraws_no_game(
     wait_for_version(pages, device.get("/api/state")["table"]["version"])
     for page, counts in zip(pages, before, strict=True):
         assert drawn_since(page, counts) == {}
+
+
+# Each region of the seat page as text, attributes in name order (a region redrawn in
+# place may list a changed attribute last; the page shows the same).
+REGIONS = """() => {
+  const text = (n) => n.nodeType === 3 ? n.data : n.nodeType !== 1 ? "" :
+    `<${n.tagName}${[...n.attributes].map((a) => ` ${a.name}=${JSON.stringify(a.value)}`)
+      .sort().join("")}>${[...n.childNodes].map(text).join("")}</${n.tagName}>`;
+  return Object.fromEntries(["header", "moments", "board-top", "hand", "take-back", "board"]
+    .map((id) => [id, [...document.getElementById(id).childNodes].map(text).join("")]));
+}"""
+
+
+def test_a_page_redrawn_in_place_shows_what_a_fresh_page_shows(
+    device: DeviceProcess, contexts: Contexts
+) -> None:
+    """The hand, the board's top, the drawer and the finished trick are redrawn in place
+    (js/dom.js morph): the cards a move did not change are the same elements, and the
+    page shows exactly what a page opened afresh on the same state shows."""
+    tokens = seat_players(device, "cena", PLAYERS)
+    for token in tokens:
+        mine = device.get("/api/state", token=token)
+        device.post(
+            "/api/action", {"action": {"type": "reveal", "cards": mine["hand"][:3]}}, token=token
+        )
+    init = SEEN_VERSION + f"localStorage.setItem('tablemate.token', '{tokens[0]}');"
+    phone = contexts.page(PHONE, init_script=init)
+    phone.goto("/seat")
+    expect(phone.get_by_test_id("hand")).to_be_visible()
+    moves = 0
+    while moves < 3:
+        state: dict[str, Any] = device.get("/api/state")
+        mover = state["to_act"][0]
+        if mover != 0:
+            mine = device.get("/api/state", token=tokens[mover])
+            play = next(a for a in mine["legal"] if a["type"] == "play")
+            device.post("/api/action", {"action": play}, token=tokens[mover])
+            continue
+        wait_for_version([phone], state["table"]["version"])
+        cards = phone.locator("[data-testid=hand-card]")
+        held = cards.count()
+        cards.evaluate_all("(all) => all.forEach((card) => { card.__before = true; })")
+        phone.locator("[data-testid=hand-card][data-legal=true]").first.click()
+        if phone.get_by_test_id("placement").count():
+            phone.get_by_test_id("place").first.click()
+        wait_for_version([phone], newer_than(device, state["table"]["version"]))
+        # Every card but the one played is the element it was.
+        assert cards.evaluate_all("(all) => all.filter((card) => card.__before).length") == held - 1
+        phone.mouse.click(1, 1)  # focus out of the hand: a fresh page has none there
+        fresh = contexts.page(PHONE, init_script=init)
+        fresh.goto("/seat")
+        expect(fresh.get_by_test_id("hand")).to_be_visible()
+        wait_for_version([fresh], device.get("/api/state")["table"]["version"])
+        assert phone.evaluate(REGIONS) == fresh.evaluate(REGIONS)
+        fresh.close()
+        moves += 1

@@ -14,6 +14,12 @@
 // Enlarged text (125 % or more, js/text-size.js) is never scaled: that layout
 // scrolls instead.
 //
+// A step back up costs two layouts of the whole page at a new size (every text
+// shaped again: ~100 ms each on a slow phone), so a page that can tell how much
+// height it has to spare (`room`, read from the layout just made) tries only a step
+// that room can take, and the largest one it can take: after a panel closes the page
+// grows back in one move, not one 6 % step per move.
+//
 // Each draw costs a slow phone one layout here, not four: the stylesheet's size and
 // whether the text is enlarged are measured (with the page's scaling undone: a
 // restyle of every rem in the page) only on the first draw, after a resize and when
@@ -24,8 +30,14 @@ import { textLarge } from "./text-size.js";
 
 const html = document.documentElement;
 const STEP = 1.06; // how much bigger to try once the page has room again
+// Sizes are tried as they are kept, rounded down to a tenth of a pixel (a size rounded
+// up by a fraction of a pixel can overflow again): the size kept is the size measured,
+// and setting it costs no further restyle.
+const down = (size) => Math.floor(size * 10) / 10;
 
-export function fitter({ regions = () => [], floor = 0.7, enabled = () => true } = {}) {
+// room(): the height (px) the page leaves free at the size set now, or null when it
+// cannot tell (then every step back up is tried).
+export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, room = () => null } = {}) {
   let last = null; // the root size that fitted last time (px), null: the stylesheet's
   let own = ""; // the root's inline size as fit() last left it
   let outside = ""; // an inline size someone else gave the root (kept, never scaled)
@@ -47,6 +59,19 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
     return ratio;
   };
   const fits = () => excess() <= 1;
+  // The sizes to try back up, as factors of the size now, by the room the page leaves
+  // free (read from the layout excess() just made). Sizes are in rem, so the page grows
+  // about in proportion: the largest factor that room takes (less a margin for text
+  // that wraps), then one step; one step when the room may just take it; none when it
+  // cannot; one step when the page cannot tell.
+  const stepsUp = () => {
+    const free = room();
+    if (free === null || free === undefined) return [STEP];
+    const spare = Math.max(0, free) / Math.max(1, innerHeight - Math.max(0, free));
+    const most = 1 + 0.9 * spare;
+    if (most > STEP) return [most, STEP];
+    return spare >= 0.9 * (STEP - 1) ? [STEP] : [];
+  };
   const set = (size) => {
     html.style.fontSize = size === null ? outside : `${size}px`;
     own = html.style.fontSize;
@@ -86,27 +111,30 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
     set(size < base ? size : null); // unchanged since the last draw: no restyle
     let over = excess();
     if (over <= 1) {
-      // Room again (a smaller hand, a closed panel): one step back towards the full size.
+      // Room again (a smaller hand, a closed panel): back towards the full size.
       if (size < base && !sameOrBigger(tried)) {
-        const bigger = Math.min(base, size * STEP);
-        set(bigger < base ? bigger : null);
-        if (fits()) {
-          size = bigger;
-          tried = null;
-        } else {
-          set(size);
-          tried = shape();
+        let fitted = false;
+        for (const factor of stepsUp()) {
+          const bigger = Math.min(base, down(size * factor));
+          set(bigger < base ? bigger : null);
+          if (fits()) {
+            size = bigger;
+            fitted = true;
+            break;
+          }
         }
+        set(size < base ? size : null);
+        tried = fitted ? null : shape();
       }
     } else {
       tried = null;
       // Too big: shrink in proportion to the excess (a little more, as fixed sizes
       // such as tap targets do not shrink), check, and again while it is still too big;
       // at worst the floor.
-      const low = base * floor;
+      const low = Math.ceil(base * floor * 10) / 10;
       let found = null;
       for (let i = 0; i < 4 && size > low; i += 1) {
-        size = Math.max(low, Math.min(size * 0.99, size / over) * 0.99);
+        size = Math.max(low, down(Math.min(size * 0.99, size / over) * 0.99));
         set(size);
         over = excess();
         if (over <= 1) {
@@ -117,8 +145,7 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true }
       size = found ?? low;
       set(size);
     }
-    // Rounded down: a size rounded up by a fraction of a pixel can overflow again.
-    last = size >= base ? null : Math.floor(size * 10) / 10;
+    last = size >= base ? null : down(size);
     set(last);
   }
 

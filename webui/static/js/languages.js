@@ -3,7 +3,7 @@
 // Scores drawer). The languages are the footer's own (base.html, from webui/i18n.py):
 // no second list. A link is `?lang=xx`: the box answers in that language and the
 // phone keeps it (a cookie).
-import { h } from "./dom.js";
+import { h, handlerFree } from "./dom.js";
 import { t } from "./i18n.js";
 
 // testid: the switch's own ("drawer-languages"); its links are "<testid>-<code>".
@@ -13,7 +13,7 @@ export function languageSwitch(testid) {
   const choices = [...footer.children].map((choice) => {
     const copy = choice.cloneNode(true);
     if (copy.dataset.testid) copy.dataset.testid = `${testid}-${choice.lang}`;
-    return copy;
+    return handlerFree(copy); // a link and nothing more: kept by a redraw (dom.js morph)
   });
   return h("nav", { class: "languages", "data-testid": testid, "aria-label": t("Language") }, choices);
 }

@@ -13,7 +13,7 @@
 // the engine's `summary.winners` and says who won.
 import { api } from "./api.js";
 import { announce } from "./announce.js";
-import { clearError, h, listing, replace, showError } from "./dom.js";
+import { clearError, h, listing, morph, replace, showError } from "./dom.js";
 import { keepFocus } from "./focus.js";
 import { gameModule } from "./games.js";
 import { digest, timeLeft } from "./news.js";
@@ -223,7 +223,9 @@ function drawMoments(state) {
   layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
   const playing = state.table.phase === "playing" || state.table.phase === "over";
   const trick = playing ? trickStrip(state) : null;
-  if (slot) replace(slot, trick); // a place in the page's layout: it covers nothing
+  // A place in the page's layout: it covers nothing. Kept as shown while the same trick
+  // stays (js/dom.js morph): a move redraws the page around it.
+  if (slot) morph(slot, trick);
   replace(trickBox, slot ? null : trick);
   // Said once per trick, in the page's one live region (js/announce.js).
   announce("trick", trick?.dataset.full === "true" ? trick.querySelector(".moment-title")?.textContent : "");

@@ -4,7 +4,7 @@
 // Play phase: only legal cards (from state.legal) can be tapped; then, if the card
 // may go before several seats, choose where (the simplified rule skips this).
 import { announce } from "../../js/announce.js";
-import { h, replace } from "../../js/dom.js";
+import { h, morph } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
 import { handMoves } from "../../js/moves.js";
 import { seatName } from "../../js/seats.js";
@@ -134,14 +134,15 @@ export function handView(container, send) {
 
   const placementWords = (card) => t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` });
 
-  // Focus stays on the same card or control through every redraw (js/focus.js).
+  // Focus stays on the same card or control through every redraw (js/focus.js); the
+  // cards and controls already shown are kept, changed where they differ (js/dom.js morph).
   function drawNow() {
     keepFocus(container, () => {
       if (!state || state.phase === "over" || !state.hand) {
-        replace(container);
+        morph(container);
         return;
       }
-      replace(
+      morph(
         container,
         h("h2", {}, t("Your hand")),
         state.phase === "reveal" ? revealControls() : playControls(),

@@ -3,7 +3,7 @@
 // once), then the hire, which ends the turn: pick the piece to discard, then one
 // of the pieces it lets move, then where it goes. Only what state.legal allows is
 // ever offered, so every tap is a legal move.
-import { h, replace } from "../../js/dom.js";
+import { h, morph } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
 import { handMoves } from "../../js/moves.js";
 import { t, tn } from "../../js/i18n.js";
@@ -261,16 +261,18 @@ export function handView(container, send) {
   // Focus stays on the same control through every redraw (js/focus.js).
   const draw = drawHand;
 
+  // What a step changed (the marks on the board, the guide), the rest kept as shown
+  // (js/dom.js morph): each step of a hire redraws the hand and its board.
   function drawNow() {
     // A seat's view holds its pieces not in a department ("concealed"; a phone's has no
     // whole "hand", webui/games/lauzait/choices.py): the table page's has neither.
     if (!state || state.phase === "over" || !state.concealed) {
-      replace(container);
+      morph(container);
       return;
     }
     const { marks, guide } = hirePanel();
     const turn = myTurn();
-    replace(
+    morph(
       container,
       turn ? stepsBar() : null,
       h("h2", {}, t("Your pieces")),

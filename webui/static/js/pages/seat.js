@@ -5,7 +5,7 @@
 import { announce, bannerNews } from "../announce.js";
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { hintButton } from "../bots.js";
-import { clearError, h, replace, showError, update } from "../dom.js";
+import { clearError, h, morph, replace, showError, update } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
 import { fitter } from "../fit.js";
@@ -39,9 +39,21 @@ const nodes = {
 };
 nodes.notices.id = "notices";
 nodes.header.after(nodes.notices);
+// The height the page leaves free: upright, the hand sits at the bottom of a column
+// (its margin-top: auto, app.css) and what is free is the gap above it. Null on a
+// phone on its side (a grid: the page cannot tell).
+function freeHeight() {
+  const main = nodes.hand.parentElement;
+  if (getComputedStyle(main).display !== "flex") return null;
+  let above = nodes.hand.previousElementSibling;
+  while (above && !above.getClientRects().length) above = above.previousElementSibling; // empty: not shown
+  if (!above) return null;
+  const gap = parseFloat(getComputedStyle(main).rowGap) || 0;
+  return nodes.hand.getBoundingClientRect().top - above.getBoundingClientRect().bottom - gap;
+}
 // Scale, never clip (js/fit.js): after anything on the page changes (a state, a card
 // picked, a trick's moment ending), before the browser paints it.
-const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6 });
+const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6, room: freeHeight });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
 // On a phone on its side the bar shows only while it says "reconnecting…" (app.css):
 // its coming and going changes the height the page has.
@@ -225,12 +237,14 @@ function draw(state) {
   // The skip link (base.html) leads to the hand during play, to the lobby before.
   const skip = document.querySelector(".skip-link");
   if (skip) {
-    skip.hash = playing ? "#hand" : "#main";
-    skip.textContent = playing ? t("Skip to your hand") : t("Skip to the content");
+    // Written only when it changes: each write restyles the page.
+    const [hash, text] = playing ? ["#hand", t("Skip to your hand")] : ["#main", t("Skip to the content")];
+    if (skip.hash !== hash) skip.hash = hash;
+    if (skip.textContent !== text) skip.textContent = text;
   }
   if (!playing && drawerOpen) toggleDrawer(false);
-  // The header and the drawer (its handlers read nothing but what it shows): redrawn
-  // only when they change (js/dom.js update).
+  // The header (its handlers read nothing but what it shows): redrawn only when it
+  // changes (js/dom.js update).
   update(nodes.header, header(state));
   replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   drawSticks(state);
@@ -254,11 +268,15 @@ function draw(state) {
   }
   // After a game: what comes next (play again, another game, leave).
   replace(nodes.lobby, state.table.phase === "over" ? gameOverPanel(state, { stop: () => stopFollowing() }) : null);
-  replace(nodes.top, boardTopFor(state));
+  // Whose turn and the table above the hand: what a move changed (a trick's slot, the
+  // banner), the rest kept as shown (js/dom.js morph).
+  morph(nodes.top, boardTopFor(state));
   // The drawer: the game's details, the game before, and this phone's language (the
   // page's footer is hidden during play: one screen); on a phone on its side the bar's
   // links at its top (the bar is hidden there, app.css).
-  update(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
+  // What changed in it only (a trick's number, a score), the rest kept (js/dom.js morph):
+  // closed, it is still laid out with the page.
+  morph(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
