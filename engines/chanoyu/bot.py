@@ -94,5 +94,5 @@ KIT = BotKit(
     sampler=sampler,
     easy=easy,
     chapter=chapter,
-    playouts={"normal": 120, "strong": 480},
+    playouts={"normal": 120, "strong": 1200},
 )
