@@ -62,17 +62,23 @@ def test_unknown_game_level_or_seat_is_refused() -> None:
         bots.choose("sarena", game.view(1 - seat), 1 - seat)
 
 
+def _unfinished(name: str, seed: int, steps: int, data: st.DataObject) -> tuple[Game, int]:
+    """A game of `name` (any player count) stopped after `steps` random moves, and the
+    first seat it waits for; Hypothesis drops the draws where it is over."""
+    info = engines.info(name)
+    players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
+    game = _stopped(name, players, seed, steps)
+    assume(not game.finished)
+    return game, game.to_act[0]
+
+
 @pytest.mark.parametrize("name", engines.names())
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 60), data=st.data())
 def test_every_level_plays_a_legal_action_and_repeats_itself(
     name: str, seed: int, steps: int, data: st.DataObject
 ) -> None:
-    info = engines.info(name)
-    players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
-    game = _stopped(name, players, seed, steps)
-    assume(not game.finished)
-    seat = game.to_act[0]
+    game, seat = _unfinished(name, seed, steps, data)
     view = game.view(seat)
     legal = _searchable(game, seat)
     for level in bots.LEVELS:
@@ -85,16 +91,12 @@ def test_every_level_plays_a_legal_action_and_repeats_itself(
 @pytest.mark.parametrize("name", [n for n in engines.names() if bots.kit(n).policy])
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 80), data=st.data())
-def test_every_playout_policy_plays_on_to_the_chapters_end(
+def test_every_playout_policy_picks_a_search_action(
     name: str, seed: int, steps: int, data: st.DataObject
 ) -> None:
     """A game's playout policy (BotKit.policy) picks one of the mover's search actions
     in a sampled world, move after move."""
-    info = engines.info(name)
-    players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
-    game = _stopped(name, players, seed, steps)
-    assume(not game.finished)
-    seat = game.to_act[0]
+    game, seat = _unfinished(name, seed, steps, data)
     kit = bots.kit(name)
     assert kit.policy is not None
     built = kit.sampler(game.view(seat), seat)(generators.Pcg32(seed))
@@ -114,11 +116,7 @@ def test_every_playout_policy_plays_on_to_the_chapters_end(
 def test_worlds_agree_with_the_view_they_come_from(
     name: str, seed: int, steps: int, data: st.DataObject
 ) -> None:
-    info = engines.info(name)
-    players = data.draw(st.integers(info["min_players"], info["max_players"]), "players")
-    game = _stopped(name, players, seed, steps)
-    assume(not game.finished)
-    seat = game.to_act[0]
+    game, seat = _unfinished(name, seed, steps, data)
     view = game.view(seat)
     world = bots.kit(name).sampler(view, seat)
     for draw in range(3):
