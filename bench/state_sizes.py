@@ -4,7 +4,7 @@ bench/phone.py measures one game in Chromium; this sweeps many: for each seed a 
 game of each game named (every player count in turn) is played at random on a Table
 in this process (declaring and ending early left out, so games run long), and after
 every move each seat's compact state (/api/state?compact=1 as a phone asks for it,
-webui/state.py) is measured as that answer's JSON (compact, sorted keys, ASCII).
+webui/state.py) is measured as that answer's JSON (compact, sorted keys, UTF-8).
 
     .venv/bin/python bench/state_sizes.py [--seeds 30] [--moves 500] [--game lauzait ...]
 
@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import engines
 from device.journal import Journal
 from device.table import Table
+from webui import utf8_json
 from webui.state import state_for
 
 TARGET = 3072
@@ -38,8 +39,8 @@ KEPT_GOING = {"declare", "end_game"}  # moves that end a season or game early
 
 
 def size(view: dict[str, Any]) -> int:
-    """Bytes of the JSON /api/state sends (Flask's: compact, sorted keys, ASCII)."""
-    return len(json.dumps(view, separators=(",", ":"), sort_keys=True))
+    """Bytes of the JSON /api/state sends (compact, sorted keys, webui/utf8_json.py)."""
+    return len(utf8_json.dumps(view, separators=(",", ":"), sort_keys=True).encode())
 
 
 @contextmanager

@@ -28,9 +28,9 @@ from engines.lauzait.pieces import WILD, colour, dots, number, numbers_in_play
 SEASON_SPREAD = 6.0
 # How many hires each level searches besides its dissolves, forms and declarations.
 # Fewer for "strong", with four times the playouts: searching ten, each had about 12
-# playouts and their means differed by less than one playout's noise, so the choice
-# was close to a random pick among the ten (0.455 against normal over 56 games); over
-# three, about 30 each, it won 0.60 of its first 25 (bench/bots.py).
+# playouts and their means differed by less than the noise of such a mean, so the
+# choice was close to a random pick among the ten (0.455 against normal over 56 games);
+# over three, about 30 each, it won 0.627 of 200 (bench/bots.py strength).
 HIRES_SEARCHED = {"normal": 6, "strong": 3}
 # A water hire takes the destination piece on a throw of 3-5 (16 in 32), else the mover.
 _TAKES_TARGET_IN_WATER = 0.5

@@ -82,19 +82,6 @@ export function replace(node, ...children) {
   node.replaceChildren(...shown(children));
 }
 
-// replace(), except that a region drawn again the same as it is shown (the same
-// elements, attributes and text) is left alone: on a slow phone every node swapped
-// costs a restyle, a layout and a repaint, and most moves change only the hand and
-// the board. Only for regions whose controls' handlers depend on nothing but what
-// their attributes show. True when it replaced.
-export function update(node, ...children) {
-  const fresh = shown(children);
-  const old = node.childNodes;
-  if (old.length === fresh.length && fresh.every((child, i) => child.isEqualNode(old[i]))) return false;
-  node.replaceChildren(...fresh);
-  return true;
-}
-
 // replace(), except that the elements already shown are kept where the new drawing has
 // the same element (the same tag and naming attributes: a card, a seat's slot, a
 // square) and only what differs is changed: their attributes, their text, their

@@ -5,7 +5,7 @@
 import { announce, bannerNews } from "../announce.js";
 import { api, follow, getToken, myState, showConnection } from "../api.js";
 import { hintButton } from "../bots.js";
-import { clearError, h, morph, replace, showError, update } from "../dom.js";
+import { clearError, h, morph, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
 import { fitter } from "../fit.js";
@@ -243,9 +243,8 @@ function draw(state) {
     if (skip.textContent !== text) skip.textContent = text;
   }
   if (!playing && drawerOpen) toggleDrawer(false);
-  // The header (its handlers read nothing but what it shows): redrawn only when it
-  // changes (js/dom.js update).
-  update(nodes.header, header(state));
+  // The header: what changed in it only, the rest kept as shown (js/dom.js morph).
+  morph(nodes.header, header(state));
   replace(nodes.notices, seatNotices(state), releaseRequest(state), hintButton(state), keepAwake(state.table.phase === "playing"));
   drawSticks(state);
   showMoments(state, { asSeat: true, slot: nodes.moments }); // the finished trick, the deal's summary
