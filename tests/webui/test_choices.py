@@ -163,6 +163,28 @@ def test_the_public_view_has_no_choices_and_a_stream_can_be_compact(
     assert state["choices"]["reveal"]["from"] == state["hand"]
 
 
+def test_a_move_s_answer_carries_the_mover_s_compact_view(
+    client: FlaskClient, table: Table
+) -> None:
+    """POST /api/action?compact=1 answers with the mover's view after the move, the same
+    as GET /api/state?compact=1 then: a phone draws its move from one request (issue
+    28). Without ?compact=1 the answer is the move's events alone, as before."""
+    seated = seat_players(client, table)
+    token = seated.tokens[0]
+    state = ok(get(client, "/api/state?compact=1", token))
+    cards = state["choices"]["reveal"]["from"][:3]
+    body = {"action": {"type": "reveal", "cards": cards}, "request": "move-one-0"}
+    answer = ok(post(client, "/api/action?compact=1", body, token=token))
+    assert answer["events"]
+    assert answer["state"] == ok(get(client, "/api/state?compact=1", token))
+    assert set(answer["state"]["chosen"]) == set(cards)
+    # Another seat's move, answered without a view: events only.
+    cards = ok(get(client, "/api/state?compact=1", seated.tokens[1]))["hand"][:3]
+    reveal = {"action": {"type": "reveal", "cards": cards}}
+    plain = ok(post(client, "/api/action", reveal, token=seated.tokens[1]))
+    assert set(plain) == {"events"}
+
+
 # Deals (the game's seed, and the seed of the moves played) whose seat states were the
 # largest of 30 seeds x whole games in bench/state_sizes.py (Nov 2026): Lauzait Cep's
 # 1028 at its move 33 (2,838 bytes; 3,931 before its hires were letters and its

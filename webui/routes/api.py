@@ -108,11 +108,15 @@ def join() -> dict[str, Any]:
 @bp.post("/action")
 def action() -> dict[str, Any]:
     """One move. An optional "request" id (the phone's own, fresh per move) makes a
-    retry safe: a move already applied answers its events again, once applied."""
+    retry safe: a move already applied answers its events again, once applied.
+    ?compact=1: the answer also carries the mover's compact view after the move (as
+    GET /api/state?compact=1 would give it), so a phone draws its move without asking
+    again (issue 28: a cheap phone's own move)."""
     seat = require_seat()
+    compact = request.args.get("compact") == "1"
     body = read_json(required={"action": dict}, optional={"request": str})
-    request = body.get("request")
-    if request is not None and not REQUEST_ID.fullmatch(request):
+    request_id = body.get("request")
+    if request_id is not None and not REQUEST_ID.fullmatch(request_id):
         raise ApiError(400, "request must be 8 to 64 letters, digits, - or _", "invalid_field")
     kind = body["action"].get("type")
     if isinstance(kind, str) and kind in table_actions(table()):
@@ -120,4 +124,7 @@ def action() -> dict[str, Any]:
         raise ApiError(
             422, "the whole table must agree to that: the host does it from /host", "table_action"
         )
-    return {"events": table().act(seat, body["action"], request=request)}
+    events = table().act(seat, body["action"], request=request_id)
+    if not compact:
+        return {"events": events}
+    return {"events": events, "state": state_for(table(), seat, services().sticks, compact=True)}

@@ -4,44 +4,46 @@
 // stylesheet gives and at least `floor` of it, at which nothing overflows: the page
 // does not scroll and no region (the trick, the hand) hides part of itself.
 //
-// Cheap on a slow phone: it starts from the size that fitted last time, so a draw
-// that changes little costs one layout (two when it tries a step back up); only a
-// draw that no longer fits searches. Every layout of the whole page costs a slow
-// phone tens of milliseconds (bench/phone.py: ~7 of them made a Lauzait hire's step
-// one task of seconds at 6x throttling), so the search scales the size by how much
-// too big the page measured (sizes are in rem: the page shrinks about in proportion)
-// and checks, two or three layouts instead of halving the range five times.
-// Enlarged text (125 % or more, js/text-size.js) is never scaled: that layout
-// scrolls instead.
+// The sizes are the rungs of one ladder, 6 % apart from the stylesheet's size down to
+// the floor. A page laid out at a size it never had costs a slow phone 150-215 ms at
+// 6x throttling (its fonts made, every word shaped again), at a size it had 40-70 ms
+// (bench/phone.py): a hand that shrinks and grows back goes between the same few.
 //
-// A step back up costs two layouts of the whole page at a new size (every text
-// shaped again: ~100 ms each on a slow phone), so a page that can tell how much
-// height it has to spare (`room`, read from the layout just made) tries only a step
-// that room can take, and the largest one it can take: after a panel closes the page
-// grows back in one move, not one 6 % step per move.
-//
-// Each draw costs a slow phone one layout here, not four: the stylesheet's size and
-// whether the text is enlarged are measured (with the page's scaling undone: a
-// restyle of every rem in the page) only on the first draw, after a resize and when
-// the page comes back into view; and a step back up that did not fit is not tried
-// again until the page has fewer elements or other classes (a card played, a panel
-// closed).
+// Cheap on a slow phone: it starts from the rung that fitted last time, so a draw
+// that changes little costs one layout. A draw that no longer fits jumps down as many
+// rungs as the page measured too big (sizes are in rem: the page shrinks about in
+// proportion), and once a jump fits, halves the rungs jumped over, since a page does
+// not shrink quite in proportion (a board bound by the width, a region that gains
+// what the others give up): a few layouts, not one per rung. A page with room again
+// (a panel closed) goes back up as many rungs as the room it leaves free can take
+// (`room`, read from the layout just made: upright, the gap above the hand), halving
+// the way when that was too far; a step up that did not fit is not tried again until
+// the page has fewer elements or other classes (a card played, a panel closed). The
+// stylesheet's size and whether the text is enlarged are measured (with the page's
+// scaling undone: a restyle of every rem in the page) only on the first draw, after a
+// resize and when the page comes back into view. Enlarged text (125 % or more,
+// js/text-size.js) is never scaled: that layout scrolls instead.
 import { textLarge } from "./text-size.js";
 
 const html = document.documentElement;
-const STEP = 1.06; // how much bigger to try once the page has room again
-// Sizes are tried as they are kept, rounded down to a tenth of a pixel (a size rounded
-// up by a fraction of a pixel can overflow again): the size kept is the size measured,
-// and setting it costs no further restyle.
+const STEP = 1.06; // one rung of the ladder: how much smaller each size is than the last
+// The ladder's sizes, rounded down to a tenth of a pixel (a size rounded up by a
+// fraction of a pixel can overflow again): the size kept is the size measured.
 const down = (size) => Math.floor(size * 10) / 10;
+// Rungs for a factor of size: how many 6 % steps it spans (a little less than a
+// whole number of them counts as that number).
+const rungs = (factor) => Math.floor(Math.log(factor) / Math.log(STEP) + 0.01);
+// Rungs down for a page `over` times too big: enough of them (and a little more, as
+// fixed sizes such as tap targets do not shrink).
+const rungsDown = (over) => Math.max(1, Math.ceil(Math.log(over / 0.99) / Math.log(STEP) - 0.01));
 
 // room(): the height (px) the page leaves free at the size set now, or null when it
-// cannot tell (then every step back up is tried).
+// cannot tell (then one rung up is tried).
 export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, room = () => null } = {}) {
-  let last = null; // the root size that fitted last time (px), null: the stylesheet's
+  let last = 0; // the rung that fitted last time: 0 is the stylesheet's size
   let own = ""; // the root's inline size as fit() last left it
   let outside = ""; // an inline size someone else gave the root (kept, never scaled)
-  let base = null; // the stylesheet's root size (px); null: to be measured
+  let ladder = null; // the sizes (px) from the stylesheet's down to the floor; null: to be measured
   let large = false; // the reader's text is enlarged (js/text-size.js)
   let tried = null; // the page when a step back up last did not fit: {count, classes}
 
@@ -59,22 +61,45 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
     return ratio;
   };
   const fits = () => excess() <= 1;
-  // The sizes to try back up, as factors of the size now, by the room the page leaves
-  // free (read from the layout excess() just made). Sizes are in rem, so the page grows
-  // about in proportion: the largest factor that room takes (less a margin for text
-  // that wraps), then one step; one step when the room may just take it; none when it
-  // cannot; one step when the page cannot tell.
-  const stepsUp = () => {
+  // How many rungs the page may go back up, by the room it leaves free (read from the
+  // layout excess() just made): sizes are in rem, so the page grows about in
+  // proportion, as many rungs as that room takes (less a margin for text that wraps);
+  // one when the room may just take one or the page cannot tell; none when it cannot.
+  const rungsUp = () => {
     const free = room();
-    if (free === null || free === undefined) return [STEP];
+    if (free === null || free === undefined) return 1;
     const spare = Math.max(0, free) / Math.max(1, innerHeight - Math.max(0, free));
-    const most = 1 + 0.9 * spare;
-    if (most > STEP) return [most, STEP];
-    return spare >= 0.9 * (STEP - 1) ? [STEP] : [];
+    const most = rungs(1 + 0.9 * spare);
+    if (most >= 1) return most;
+    return spare >= 0.9 * (STEP - 1) ? 1 : 0;
   };
-  const set = (size) => {
-    html.style.fontSize = size === null ? outside : `${size}px`;
+  // Rung 0 is the stylesheet's own size: no inline size.
+  const set = (rung) => {
+    html.style.fontSize = rung === null || rung === 0 ? outside : `${ladder[rung]}px`;
     own = html.style.fontSize;
+  };
+  const measure = () => {
+    set(null);
+    large = textLarge();
+    const base = parseFloat(getComputedStyle(html).fontSize);
+    ladder = [base];
+    while (ladder.at(-1) / STEP >= base * floor) ladder.push(down(base / STEP ** ladder.length));
+    if (ladder.at(-1) > base * floor + 0.1) ladder.push(Math.ceil(base * floor * 10) / 10);
+    tried = null;
+  };
+
+  // The largest size between rung `failing` (too big) and rung `fitting` (fits), by
+  // halving the rungs between them: the page does not shrink in proportion (a board
+  // bound by the width, a region that gains what the others give up), so a jump that
+  // fits may have gone further than it had to.
+  const bisect = (failing, fitting) => {
+    while (fitting - failing > 1) {
+      const middle = (failing + fitting) >> 1;
+      set(middle);
+      if (fits()) fitting = middle;
+      else failing = middle;
+    }
+    return fitting;
   };
 
   // The page as a step back up saw it: fewer elements or other classes may have room.
@@ -87,76 +112,70 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
   function fit() {
     if (html.style.fontSize !== own) {
       outside = html.style.fontSize;
-      base = null;
+      ladder = null;
     }
     if (!enabled()) {
       set(null);
-      last = null;
-      base = null;
+      last = 0;
+      ladder = null;
       return;
     }
-    if (base === null) {
-      set(null);
-      large = textLarge();
-      base = parseFloat(getComputedStyle(html).fontSize);
-      tried = null;
-    }
+    if (ladder === null) measure();
     // Enlarged text (js/text-size.js) scrolls instead: fitting would undo the reader's size.
     if (large) {
       set(null);
-      last = null;
+      last = 0;
       return;
     }
-    let size = last === null ? base : Math.min(last, base);
-    set(size < base ? size : null); // unchanged since the last draw: no restyle
+    let rung = Math.min(last, ladder.length - 1);
+    set(rung); // unchanged since the last draw: no restyle
     let over = excess();
     if (over <= 1) {
-      // Room again (a smaller hand, a closed panel): back towards the full size.
-      if (size < base && !sameOrBigger(tried)) {
-        let fitted = false;
-        for (const factor of stepsUp()) {
-          const bigger = Math.min(base, down(size * factor));
-          set(bigger < base ? bigger : null);
-          if (fits()) {
-            size = bigger;
-            fitted = true;
-            break;
-          }
+      // Room again (a smaller hand, a closed panel): back up the ladder.
+      if (rung > 0 && !sameOrBigger(tried)) {
+        const up = rungsUp();
+        const bigger = Math.max(0, rung - up);
+        let fitted = rung;
+        if (up > 0) {
+          set(bigger);
+          fitted = fits() ? bigger : bisect(bigger, rung);
         }
-        set(size < base ? size : null);
-        tried = fitted ? null : shape();
+        // A size up there did not fit: not tried again while the page is no smaller.
+        tried = fitted === bigger ? null : shape();
+        rung = fitted;
+        set(rung);
       }
     } else {
       tried = null;
-      // Too big: shrink in proportion to the excess (a little more, as fixed sizes
-      // such as tap targets do not shrink), check, and again while it is still too big;
-      // at worst the floor.
-      const low = Math.ceil(base * floor * 10) / 10;
+      // Too big: down as many rungs as the excess asks, check, and again while it is
+      // still too big; at worst the floor.
+      const lowest = ladder.length - 1;
+      let failing = rung;
       let found = null;
-      for (let i = 0; i < 4 && size > low; i += 1) {
-        size = Math.max(low, down(Math.min(size * 0.99, size / over) * 0.99));
-        set(size);
+      for (let i = 0; i < 4 && rung < lowest; i += 1) {
+        rung = Math.min(lowest, rung + rungsDown(over));
+        set(rung);
         over = excess();
         if (over <= 1) {
-          found = size;
+          found = bisect(failing, rung);
           break;
         }
+        failing = rung;
       }
-      size = found ?? low;
-      set(size);
+      rung = found ?? lowest;
+      set(rung);
     }
-    last = size >= base ? null : down(size);
-    set(last);
+    last = rung;
   }
 
   addEventListener("resize", () => {
-    last = null;
-    base = null;
+    last = 0;
+    ladder = null;
     requestAnimationFrame(fit);
   });
   // Back from the phone's settings (a new text size, perhaps): measured again.
   document.addEventListener("visibilitychange", () => {
-    base = null;
+    ladder = null;
   });
   return fit;
 }

@@ -12,7 +12,11 @@
 const NAMING = ["data-testid", "data-card", "data-piece", "data-square", "data-row", "data-col", "data-to", "data-seat", "data-value", "data-at", "data-chip", "data-index"];
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
 
-const usable = (el) => el.isConnected && !el.matches(":disabled") && !el.closest("[hidden], [inert]") && el.getClientRects().length > 0;
+// Shown: it has a box. checkVisibility() needs only the page's styles where
+// getClientRects() lays the whole page out, mid-draw, before js/fit.js lays it out
+// again (each layout costs a slow phone tens of ms).
+const shown = (el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
+const usable = (el) => el.isConnected && !el.matches(":disabled") && !el.closest("[hidden], [inert]") && shown(el);
 
 function describe(el) {
   const names = NAMING.filter((a) => el.hasAttribute(a)).map((a) => `[${a}="${CSS.escape(el.getAttribute(a))}"]`);
@@ -41,7 +45,10 @@ export function keepFocus(root, redraw) {
   const next = want ? findAgain(root, want) : [...root.querySelectorAll(FOCUSABLE)].find(usable);
   if (next) {
     root.wantedFocus = null;
-    next.focus({ preventScroll: !next.closest("#hand") });
+    // Into view in the hand (enlarged text scrolls), once the frame's layout is made:
+    // scrolling now would lay the page out before it is drawn and fitted.
+    next.focus({ preventScroll: true });
+    if (next.closest("#hand")) requestAnimationFrame(() => next.isConnected && next.scrollIntoView({ block: "nearest" }));
     return;
   }
   // Nothing to focus in root now (every card waits): root holds focus till the next redraw.

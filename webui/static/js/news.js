@@ -38,13 +38,20 @@ export function firstShown(state, id) {
   const deal = state.table.deal ?? "";
   const all = load();
   let mine = all[audience] ?? memory.get(audience);
-  if (!mine || mine.deal !== deal) mine = { deal, seen: {} };
+  // Written only when something is new: each write costs a slow phone a draw's worth.
+  let changed = !all[audience] || Object.keys(all).at(-1) !== audience; // the newest audience is last
+  if (!mine || mine.deal !== deal) {
+    mine = { deal, seen: {} };
+    changed = true;
+  }
   if (typeof mine.seen[id] !== "number") {
     mine.seen[id] = now;
+    changed = true;
     const ids = Object.keys(mine.seen).sort((a, b) => mine.seen[a] - mine.seen[b]);
     for (const old of ids.slice(0, Math.max(0, ids.length - MOST))) delete mine.seen[old];
   }
   memory.set(audience, mine);
+  if (!changed) return mine.seen[id];
   delete all[audience]; // re-added last: the oldest audiences go first
   all[audience] = mine;
   for (const old of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - AUDIENCES))) delete all[old];

@@ -218,9 +218,12 @@ function drawSummary(state, playing) {
 
 function drawMoments(state) {
   latest = state;
-  // Just below the page's header, whatever its height: the trick covers no link.
-  const bar = document.querySelector("body > header")?.getBoundingClientRect();
-  layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
+  // A floating trick sits just below the page's header, whatever its height: it covers
+  // no link. (Measured only then: a measure mid-draw costs a slow phone a layout.)
+  if (!slot) {
+    const bar = document.querySelector("body > header")?.getBoundingClientRect();
+    layer.style.setProperty("--moments-top", `${Math.max(0, Math.round(bar ? bar.bottom : 0)) + 6}px`);
+  }
   const playing = state.table.phase === "playing" || state.table.phase === "over";
   const trick = playing ? trickStrip(state) : null;
   // A place in the page's layout: it covers nothing. Kept as shown while the same trick

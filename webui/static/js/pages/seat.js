@@ -83,19 +83,22 @@ const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b
 
 // One move. If the box cannot be reached it is sent once more a second later with
 // the same request id: the box applies it at most once and answers the retry with
-// the same events.
+// the same events. The answer carries this seat's view after the move (?compact=1),
+// drawn at once: one request per move, not two.
 async function send(action) {
   clearError();
   const body = { action, request: randomId() };
+  const path = "/api/action?compact=1";
   try {
+    let answer;
     try {
-      await api("/api/action", body);
+      answer = await api(path, body);
     } catch (err) {
       if (err.status !== 0) throw err;
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await api("/api/action", body);
+      answer = await api(path, body);
     }
-    render(await api(STATE));
+    render(answer.state);
   } catch (err) {
     if (err.status === 403) return rejoin();
     showError(err.message);
@@ -273,8 +276,8 @@ function draw(state) {
   // The drawer: the game's details, the game before, and this phone's language (the
   // page's footer is hidden during play: one screen); on a phone on its side the bar's
   // links at its top (the bar is hidden there, app.css).
-  // What changed in it only (a trick's number, a score), the rest kept (js/dom.js morph):
-  // closed, it is still laid out with the page.
+  // What changed in it only (a trick's number, a score), the rest kept (js/dom.js morph);
+  // closed, the browser neither lays it out nor paints it (app.css: content-visibility).
   morph(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
