@@ -171,6 +171,8 @@ def test_a_move_s_answer_carries_the_mover_s_compact_view(
     28). Without ?compact=1 the answer is the move's events alone, as before."""
     seated = seat_players(client, table)
     token = seated.tokens[0]
+    stream = Stream(client.get(f"/api/stream?compact=1&token={token}", buffered=False))
+    _, streamed = stream.next()
     state = ok(get(client, "/api/state?compact=1", token))
     cards = state["choices"]["reveal"]["from"][:3]
     body = {"action": {"type": "reveal", "cards": cards}, "request": "move-one-0"}
@@ -178,6 +180,13 @@ def test_a_move_s_answer_carries_the_mover_s_compact_view(
     assert answer["events"]
     assert answer["state"] == ok(get(client, "/api/state?compact=1", token))
     assert set(answer["state"]["chosen"]) == set(cards)
+    # The stream's state of that version reads the same, keys in the same order: the
+    # page compares what it drew as text, and a move drawn from its answer must not
+    # look changed when the stream brings the same game again.
+    while streamed["table"]["version"] < answer["state"]["table"]["version"]:
+        _, streamed = stream.next()
+    stream.close()
+    assert json.dumps(streamed) == json.dumps(answer["state"])
     # Another seat's move, answered without a view: events only.
     cards = ok(get(client, "/api/state?compact=1", seated.tokens[1]))["hand"][:3]
     reveal = {"action": {"type": "reveal", "cards": cards}}

@@ -50,13 +50,21 @@ def test_event_is_one_compact_data_line() -> None:
     assert event("state", {"a": [1, 2]}) == 'event: state\ndata: {"a":[1,2]}\n\n'
 
 
+def test_event_sorts_keys_as_a_json_answer_does() -> None:
+    # A state reads the same text from the stream as from /api/state (js/pages/seat.js
+    # compares what it drew as text).
+    assert event("state", {"b": {"d": 1, "c": 2}, "a": 0}) == (
+        'event: state\ndata: {"a":0,"b":{"c":2,"d":1}}\n\n'
+    )
+
+
 def test_event_sends_names_as_utf8_and_line_breaks_escaped() -> None:
     # Escaped, each Japanese character cost six bytes of a phone's state.
     sent = event("state", {"name": "さくら", "note": "a\nb\r"})
     assert sent == 'event: state\ndata: {"name":"さくら","note":"a\\nb\\r"}\n\n'
     # A lone surrogate is not UTF-8: that event goes escaped, as JSON always could.
     sent = event("state", {"name": "さくら", "echo": "\ud800"})
-    assert sent == 'event: state\ndata: {"name":"\\u3055\\u304f\\u3089","echo":"\\ud800"}\n\n'
+    assert sent == 'event: state\ndata: {"echo":"\\ud800","name":"\\u3055\\u304f\\u3089"}\n\n'
     sent.encode()
 
 

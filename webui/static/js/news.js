@@ -64,8 +64,9 @@ export function timeLeft(state, id, seconds) {
   return firstShown(state, id) + seconds * 1000 - Date.now();
 }
 
-// JSON with every object's keys sorted: the same news reads the same whether it came
-// from /api/state (keys sorted) or the stream (keys in the box's order).
+// JSON with every object's keys sorted: the same news reads the same from any source
+// (the box sorts the keys of its answers and of its stream, webui/live.py, but a
+// name must not hang on that).
 const canonical = (value) =>
   Array.isArray(value) ? `[${value.map(canonical).join(",")}]`
     : value && typeof value === "object"
