@@ -40,7 +40,7 @@ KEPT_GOING = {"declare", "end_game"}  # moves that end a season or game early
 
 def size(view: dict[str, Any]) -> int:
     """Bytes of the JSON /api/state sends (compact, sorted keys, webui/utf8_json.py)."""
-    return len(utf8_json.dumps(view, separators=(",", ":"), sort_keys=True).encode())
+    return len(utf8_json.dumps(view, separators=(",", ":")).encode())
 
 
 @contextmanager

@@ -256,12 +256,9 @@ class _Link:
 
 def event(name: str, data: Any) -> str:
     """One SSE event; the JSON is compact and on a single data line (JSON always
-    escapes line breaks) in UTF-8 (webui/utf8_json.py), its keys sorted as Flask sorts
-    a JSON answer's: a state reads the same text whether it came as an answer (a
-    move's, /api/state) or on the stream, and a page that compares what it drew as
-    text (js/pages/seat.js) sees no change where there is none."""
-    text = utf8_json.dumps(data, separators=(",", ":"), sort_keys=True)
-    return f"event: {name}\ndata: {text}\n\n"
+    escapes line breaks), as the box's answers are written (webui/utf8_json.py: UTF-8,
+    keys sorted)."""
+    return f"event: {name}\ndata: {utf8_json.dumps(data, separators=(',', ':'))}\n\n"
 
 
 def stream(

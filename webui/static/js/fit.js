@@ -75,11 +75,11 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
   };
   // Rung 0 is the stylesheet's own size: no inline size.
   const set = (rung) => {
-    html.style.fontSize = rung === null || rung === 0 ? outside : `${ladder[rung]}px`;
+    html.style.fontSize = rung === 0 ? outside : `${ladder[rung]}px`;
     own = html.style.fontSize;
   };
   const measure = () => {
-    set(null);
+    set(0);
     large = textLarge();
     const base = parseFloat(getComputedStyle(html).fontSize);
     ladder = [base];
@@ -115,7 +115,7 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
       ladder = null;
     }
     if (!enabled()) {
-      set(null);
+      set(0);
       last = 0;
       ladder = null;
       return;
@@ -123,7 +123,7 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
     if (ladder === null) measure();
     // Enlarged text (js/text-size.js) scrolls instead: fitting would undo the reader's size.
     if (large) {
-      set(null);
+      set(0);
       last = 0;
       return;
     }
