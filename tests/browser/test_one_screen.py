@@ -5,10 +5,10 @@ During play a seat page never scrolls and never clips: the top (whose turn, the
 trick or board) and the hand are inside the viewport, neither hides part of itself
 behind a scroll of its own, every button is at least 44 px (on a phone on its side the
 bar's links are in the drawer), and every card a move depends on (the trick, each
-seat's played and public cards, the playable hand, the board, the finished trick) and
-the header's buttons are inside the screen with nothing drawn over them
-(`elementFromPoint` at the middle and near the corners finds each), in portrait and
-in landscape. The public
+seat's played and public cards, the playable hand, the board, the finished trick,
+Céna's Objective Card) and the header's buttons are inside the screen with nothing
+drawn over them (`elementFromPoint` at the middle and near the corners finds each),
+in portrait and in landscape. The public
 /table fits 1280x720, 1920x1080 and 3840x2160. One device process per game; each
 player count is a new game in it (the host clears the previous one). A few moves
 are played first, so the trick, the board and the stick throws are what a table
@@ -108,7 +108,8 @@ MEASURE = """() => {
 # ones that are not, described.
 COVERED = """() => {
   const wanted = [
-    '[data-testid=turn]', '[data-testid=trick-slot]', '[data-testid=public-cards] .card',
+    '[data-testid=turn]', '[data-testid=objective]', '[data-testid=trick-slot]',
+    '[data-testid=public-cards] .card',
     '#hand button.card:not([disabled])', '#hand button:not([disabled])',
     '#hand .lz-board', '#hand .sarena-board', '[data-testid=placement] button',
     '#moments .trick-moment .card', '#header button', '#header a',
@@ -247,6 +248,13 @@ def fit_sizes(page: Page, label: str, check: Callable[[Page, str], None]) -> Non
         check(page, f"{label} {size['width']}x{size['height']}")
 
 
+# The TV's seat tiles whose contents run past their edges (a tile hides what spills).
+CLIPPED_TILES = """() => [...document.querySelectorAll('[data-testid=table-view] .seat-panel')]
+  .filter((tile) => tile.scrollWidth > tile.clientWidth + 1
+    || tile.scrollHeight > tile.clientHeight + 1)
+  .map((tile) => tile.textContent.trim().slice(0, 40))"""
+
+
 def check_table(page: Page, label: str) -> None:
     m = page.evaluate(MEASURE)
     assert m["scroll"] <= m["inner"], f"{label}: the TV page scrolls ({m['scroll']} > {m['inner']})"
@@ -254,6 +262,9 @@ def check_table(page: Page, label: str) -> None:
     assert width, f"{label}: the TV page scrolls sideways"
     # A public view: nothing on it plays, throws or chooses.
     assert not page.locator("main button").count(), f"{label}: controls on the TV"
+    # Each seat's tile holds all it shows (its public pieces and cards): a tile clips.
+    clipped = page.evaluate(CLIPPED_TILES)
+    assert not clipped, f"{label}: seat tiles cut off their contents: {clipped}"
     # Ten-foot: whose turn it is in type at least 1/40 of the screen's height (27 px at
     # 1080p), however much the page had to shrink to fit.
     banner = page.evaluate(

@@ -39,7 +39,14 @@ export function turnBanner(state) {
   );
 }
 
-export function dealInfo(state) {
+// The deal's Objective Card: on the table for everyone, and a card every move weighs.
+export function objective(state) {
+  return h("p", { class: "objective", "data-testid": "objective" }, h("strong", {}, t("Objective: ")), objectiveText(state.objective));
+}
+
+// The deal line; with the Objective Card unless the page shows it elsewhere (a phone
+// keeps it above the seats: index.js).
+export function dealInfo(state, { withObjective = true } = {}) {
   const parts = [t("Deal {deal} of {deals}", { deal: state.deal, deals: state.deals }), t("host {name}", { name: seatName(state, state.host) })];
   if (state.phase === "play") {
     parts.push(t("trick {number}", { number: state.trick.number }));
@@ -49,7 +56,7 @@ export function dealInfo(state) {
     "div",
     { class: "deal-info" },
     h("p", { "data-testid": "deal-info" }, parts.join(" · ")),
-    h("p", { "data-testid": "objective" }, h("strong", {}, t("Objective: ")), objectiveText(state.objective)),
+    withObjective ? objective(state) : null,
     state.simplified ? h("p", { class: "muted" }, t("Simplified rule: cards go in front of their player.")) : null,
   );
 }
