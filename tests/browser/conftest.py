@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Locator,
     Page,
     ViewportSize,
     expect,
@@ -33,6 +35,30 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 SCREEN: ViewportSize = {"width": 1280, "height": 800}
 
 expect.set_options(timeout=TIMEOUT_MS)
+
+
+@contextmanager
+def drawer_opened(page: Page) -> Iterator[Locator]:
+    """A phone's Scores drawer, opened as its player taps Scores and closed after: a
+    closed drawer is not drawn (js/pages/seat.js), so scores and history are read in it."""
+    toggle = page.get_by_test_id("drawer-toggle")
+    toggle.click()
+    drawer = page.get_by_test_id("drawer")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(drawer).to_be_visible()
+    yield drawer
+    page.get_by_test_id("drawer-toggle").click()
+    expect(page.get_by_test_id("drawer-toggle")).to_have_attribute("aria-expanded", "false")
+
+
+def continue_summary_on_phones(device: DeviceProcess, phones: dict[int, Page]) -> None:
+    """Each phone the table waits for (by seat) taps Continue on the summary, as its
+    player would; then no phone shows the summary."""
+    pause = device.get("/api/status")["interlude"]
+    for seat in pause["waiting"] if pause else []:
+        phones[seat].get_by_test_id("summary-continue").click()
+    for page in phones.values():
+        expect(page.get_by_test_id("summary")).to_have_count(0)
 
 
 def screenshots_wanted() -> bool:

@@ -10,6 +10,7 @@ pages show add up, and that no phone ever shows a card from another phone's hand
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 import pytest
@@ -17,7 +18,14 @@ from playwright.sync_api import Locator, Page, expect
 
 from engines.cena.objectives import matches
 from testkit.device_process import DeviceProcess
-from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
+from tests.browser.conftest import (
+    PHONE,
+    SCREEN,
+    Contexts,
+    continue_summary_on_phones,
+    drawer_opened,
+    save_screenshot,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -29,18 +37,16 @@ SCREENSHOT_AT = 10  # trick 4, one card down: the seat page mid-trick
 NAMES = ["Ana", "Bo", "Cy"]
 
 # Runs in every page before its own scripts: notes each card code ever drawn as a
-# hand card, with the deal it was drawn in, in sessionStorage (so a reload keeps
-# the record). The board and the hand are drawn in one go, so the deal line read
-# when the observer fires belongs to the same state as the hand.
+# hand card, with the deal it was drawn in (the hand's data-deal, drawn with the cards),
+# in sessionStorage (so a reload keeps the record).
 WATCH_HAND_CARDS = """
 (() => {
   const KEY = "tablemate.test.handCards";
   let seen;
   try { seen = new Set(JSON.parse(sessionStorage.getItem(KEY) || "[]")); } catch { return; }
   const note = (node) => {
-    const info = document.querySelector('[data-testid="deal-info"]');
-    const deal = (info && /Deal (\\d+)/.exec(info.textContent)) || [null, "?"];
-    seen.add(`${deal[1]}:${node.getAttribute("data-card")}`);
+    const deal = node.closest("[data-deal]")?.getAttribute("data-deal") ?? "?";
+    seen.add(`${deal}|${node.getAttribute("data-card")}`);
   };
   const scan = (node) => {
     if (node.nodeType !== Node.ELEMENT_NODE) return;
@@ -75,11 +81,12 @@ class Phone:
     def hand_cards(self) -> list[str]:
         return [str(c.get_attribute("data-card")) for c in self.by("hand-card").all()]
 
-    def seen_hand_cards(self) -> set[tuple[int, str]]:
+    def seen_hand_cards(self) -> set[tuple[str, str]]:
+        """(deal, card) for each card drawn in the hand ("?": a card of no deal)."""
         seen = set()
         for entry in self.page.evaluate(SEEN_HAND_CARDS):
-            deal, card = entry.split(":")
-            seen.add((int(deal), card))
+            deal, card = entry.split("|")
+            seen.add((deal, card))
         return seen
 
 
@@ -140,7 +147,6 @@ def reveal_first_three(phone: Phone, *, last: bool) -> list[str]:
 
 def deal_row_numbers(row: Locator) -> tuple[list[int], list[int]]:
     """(alliance scores, seat scores) as a deal-score row shows them."""
-    # text_content: on a phone the row sits in the closed scores drawer.
     alliances = [int(n) for n in re.findall(r"-?\d+", str(row.locator("small").text_content()))]
     seats = [int(str(cell.text_content())) for cell in row.locator("td.num").all()]
     return alliances, seats
@@ -294,15 +300,15 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
     assert token_before_reload, "the reload never happened"
 
     # --- the deal is scored, the same everywhere, and it adds up ----------------------
+    # Each phone reads the deal's summary and continues, then looks in its drawer.
+    continue_summary_on_phones(device, {phone.seat: phone.page for phone in phones})
     rows = []
     for page in every_page:
-        row = page.locator('[data-testid="deal-score"][data-deal="1"]')
-        # On a phone the scores sit in the drawer (one tap away), drawn but closed.
-        if page is table:
+        # On a phone the scores sit in the drawer, one tap on Scores away.
+        with drawer_opened(page) if page is not table else nullcontext():
+            row = page.locator('[data-testid="deal-score"][data-deal="1"]')
             expect(row).to_be_visible()
-        else:
-            expect(row).to_have_count(1)
-        rows.append(deal_row_numbers(row))
+            rows.append(deal_row_numbers(row))
     assert all(numbers == rows[0] for numbers in rows), rows
     alliances, seats = rows[0]
     assert len(alliances) == PLAYERS and len(seats) == PLAYERS
@@ -323,21 +329,23 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
     ]
     assert alliances in possible, (alliances, possible)
     for page in every_page:
-        for s in range(PLAYERS):
-            expect(page.locator(f'[data-testid="score"][data-seat="{s}"]')).to_have_text(
-                str(seats[s])
-            )
+        with drawer_opened(page) if page is not table else nullcontext():
+            for s in range(PLAYERS):
+                expect(page.locator(f'[data-testid="score"][data-seat="{s}"]')).to_have_text(
+                    str(seats[s])
+                )
 
     # --- no phone ever showed a card from someone else's hand --------------------------
     for phone in phones:
-        expect(phone.by("deal-info")).to_contain_text("Deal 2 of 3")
+        with drawer_opened(phone.page):
+            expect(phone.by("deal-info")).to_contain_text("Deal 2 of 3")
         expect(phone.by("hand-card")).to_have_count(HAND)  # deal 2 is dealt
         phone.hands[2] = phone.hand_cards()
     assert not table.evaluate(SEEN_HAND_CARDS), "the table page drew hand cards"
     for phone in phones:
         seen = phone.seen_hand_cards()
-        assert {deal for deal, _ in seen} <= {1, 2}, seen
+        assert {deal for deal, _ in seen} <= {"1", "2"}, seen
         for deal in (1, 2):
-            strangers = {card for d, card in seen if d == deal} - set(phone.hands[deal])
+            strangers = {card for d, card in seen if d == str(deal)} - set(phone.hands[deal])
             assert not strangers, f"{phone.name} showed others' cards in deal {deal}: {strangers}"
-        assert {card for d, card in seen if d == 1} == set(phone.hands[1])
+        assert {card for d, card in seen if d == "1"} == set(phone.hands[1])

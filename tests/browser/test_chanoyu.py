@@ -12,6 +12,7 @@ from another phone's hand.
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 import pytest
@@ -20,7 +21,14 @@ from playwright.sync_api import Locator, Page, expect
 from engines.chanoyu import tableau_points
 from engines.chanoyu.cards import is_face, is_tsukumogami, number_of, suit_of
 from testkit.device_process import DeviceProcess
-from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
+from tests.browser.conftest import (
+    PHONE,
+    SCREEN,
+    Contexts,
+    continue_summary_on_phones,
+    drawer_opened,
+    save_screenshot,
+)
 from tests.browser.test_cena_deal import SEEN_HAND_CARDS, WATCH_HAND_CARDS, join_by_qr_link
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(150)]
@@ -46,7 +54,7 @@ class Phone:
         return [str(c.get_attribute("data-card")) for c in self.page.locator(selector).all()]
 
     def seen_hand_cards(self) -> set[str]:
-        return {entry.split(":")[1] for entry in self.page.evaluate(SEEN_HAND_CARDS)}
+        return {entry.split("|")[1] for entry in self.page.evaluate(SEEN_HAND_CARDS)}
 
 
 def open_game(page: Page, name: str) -> None:
@@ -224,18 +232,18 @@ def test_three_phones_play_a_whole_round(device: DeviceProcess, contexts: Contex
     (scored,) = final["round_scores"]
     values = [[slot["value"] for slot in row] for row in scored["tableaux"]]
     assert scored["points"] == [tableau_points(v) for v in values]
+    # Each phone reads the round's summary and continues, then looks in its drawer.
+    continue_summary_on_phones(device, {phone.seat: phone.page for phone in phones})
     for page in [table, *(phone.page for phone in phones)]:
-        row = page.locator('[data-testid="round-score"][data-round="1"]')
-        # On a phone the scores sit in the drawer (one tap away), drawn but closed.
-        if page is table:
+        # On a phone the scores sit in the drawer, one tap on Scores away.
+        with drawer_opened(page) if page is not table else nullcontext():
+            row = page.locator('[data-testid="round-score"][data-round="1"]')
             expect(row).to_be_visible()
-        else:
-            expect(row).to_have_count(1)
-        cells = row.locator("td.num").all()
-        assert [int(str(c.text_content())) for c in cells] == scored["points"]
-        for seat, total in enumerate(final["scores"]):
-            score = page.locator(f'[data-testid="score"][data-seat="{seat}"]')
-            expect(score).to_have_text(str(total))
+            cells = row.locator("td.num").all()
+            assert [int(str(c.text_content())) for c in cells] == scored["points"]
+            for seat, total in enumerate(final["scores"]):
+                score = page.locator(f'[data-testid="score"][data-seat="{seat}"]')
+                expect(score).to_have_text(str(total))
     if final["phase"] == "over":
         expect(table.get_by_test_id("result")).to_be_visible()
     else:

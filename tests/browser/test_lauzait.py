@@ -12,6 +12,7 @@ the host ends the game early, the table agreeing.
 from __future__ import annotations
 
 import re
+from contextlib import nullcontext
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 from engines.lauzait import formation_points
 from testkit.device_process import DeviceProcess
-from tests.browser.conftest import PHONE, SCREEN, Contexts, save_screenshot
+from tests.browser.conftest import PHONE, SCREEN, Contexts, drawer_opened, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(90)]
 
@@ -176,8 +177,10 @@ def test_three_phones_play_lauzait_turns_and_the_sticks_are_seen_everywhere(
         if action["to"] in WATER:
             faces = "".join(map(str, after["last_throw"]["sticks"]))
             for page in [table, *phones]:
-                throw = page.locator('[data-testid="lz-last-throw"] [data-testid="sticks"]')
-                expect(throw).to_have_attribute("data-faces", faces)
+                # On a phone the last throw sits in the drawer, one tap on Scores away.
+                with drawer_opened(page) if page is not table else nullcontext():
+                    throw = page.locator('[data-testid="lz-last-throw"] [data-testid="sticks"]')
+                    expect(throw).to_have_attribute("data-faces", faces)
             watered = True
         assert hand_pieces(phone) == my_state(phone)["concealed"]
         turns += 1

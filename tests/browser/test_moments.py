@@ -20,7 +20,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 import engines
 from testkit.device_process import DeviceProcess
-from tests.browser.conftest import Contexts, save_screenshot
+from tests.browser.conftest import Contexts, drawer_opened, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -205,7 +205,8 @@ def test_a_trick_stays_with_its_winner_and_every_phone_continues_to_the_next_dea
     for page in [*phones, table]:
         expect(page.get_by_test_id("summary")).to_have_count(0)
     for page in phones:
-        expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 2 of 3")
+        with drawer_opened(page):
+            expect(page.get_by_test_id("deal-info")).to_contain_text("Deal 2 of 3")
     assert device.get("/api/status")["interlude"] is None
 
 

@@ -69,7 +69,7 @@ export function handView(container, send) {
           },
           t("Reveal {picked}/{needed} cards", { picked: ui.picked.length, needed }),
         );
-    return [h("div", { class: "hand", "data-testid": "hand" }, cards), h("div", { class: "actions" }, button)];
+    return [h("div", { class: "hand", "data-testid": "hand", "data-deal": state.deal }, cards), h("div", { class: "actions" }, button)];
   }
 
   function playControls() {
@@ -102,7 +102,8 @@ export function handView(container, send) {
         },
       }),
     );
-    return [h("div", { class: "hand", "data-testid": "hand" }, cards), placement(plays)];
+    // The cards say which deal they belong to (data-deal), as the drawer's deal line does.
+    return [h("div", { class: "hand", "data-testid": "hand", "data-deal": state.deal }, cards), placement(plays)];
   }
 
   function placement(plays) {

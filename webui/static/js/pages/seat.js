@@ -73,6 +73,7 @@ let stopFollowing = () => {}; // ends the live stream (before leaving the table)
 
 function toggleDrawer(open = !drawerOpen) {
   drawerOpen = open;
+  if (open && lastState) drawDrawer(lastState); // what it shows now, before it slides in
   nodes.board.classList.toggle("open", open);
   document.body.classList.toggle("drawer-open", open);
   if (lastState) replace(nodes.header, header(lastState));
@@ -273,16 +274,22 @@ function draw(state) {
   // Whose turn and the table above the hand: what a move changed (a trick's slot, the
   // banner), the rest kept as shown (js/dom.js morph).
   morph(nodes.top, boardTopFor(state));
-  // The drawer: the game's details, the game before, and this phone's language (the
-  // page's footer is hidden during play: one screen); on a phone on its side the bar's
-  // links at its top (the bar is hidden there, app.css).
-  // What changed in it only (a trick's number, a score), the rest kept (js/dom.js morph);
-  // closed, the browser neither lays it out nor paints it (app.css: content-visibility).
-  morph(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
+  drawDrawer(state);
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
   hand.draw(state);
+}
+
+// The drawer: the game's details, the game before, and this phone's language (the
+// page's footer is hidden during play: one screen); on a phone on its side the bar's
+// links at its top (the bar is hidden there, app.css). Drawn while open, what changed
+// in it only (a trick's number, a score: js/dom.js morph); closed, not drawn at all
+// (a slow phone builds none of it on each move) and drawn as it opens. The closed
+// drawer is neither laid out nor painted either (app.css: content-visibility).
+function drawDrawer(state) {
+  if (!drawerOpen) return;
+  morph(nodes.board, pageLinks("drawer-pages"), earlierTakeBack(state), boardDetailsFor(state), lastGamePanel(state), languageSwitch("drawer-languages"));
 }
 
 async function main() {
