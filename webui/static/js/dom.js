@@ -11,6 +11,12 @@ const HANDLERS = Symbol("handlers");
 const WIRED = Symbol("wired");
 const PURE = Symbol("pure");
 const REPLACED = new Set(["INPUT", "SELECT", "TEXTAREA", "CANVAS", "DIALOG", "IFRAME", "VIDEO", "AUDIO"]);
+// Which element it is, for morph() (see identity): written by h() as it sets the
+// attributes, else on first asking. morph() changes no naming attribute of an element
+// it keeps (it keeps one only for a drawing of the same identity).
+const IDENTITY = Symbol("identity");
+// The attributes that say which element this is (js/focus.js names controls the same way).
+const NAMING = new Set(["id", "data-testid", "data-card", "data-piece", "data-square", "data-row", "data-col", "data-to", "data-seat", "data-at", "data-index"]);
 
 function dispatch(event) {
   this[HANDLERS][event.type]?.call(this, event);
@@ -34,6 +40,7 @@ export function h(tag, attrs = {}, ...children) {
   node[HANDLERS] = {};
   let wired = false;
   let pure = !REPLACED.has(node.tagName);
+  let name = node.tagName;
   for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined) continue;
     if (key.startsWith("data-") || key.startsWith("aria-")) node.setAttribute(key, String(value));
@@ -47,7 +54,9 @@ export function h(tag, attrs = {}, ...children) {
     else if (key === "value") node.value = value;
     else if (key === "checked") node.checked = Boolean(value);
     else node.setAttribute(key, value === true ? "" : String(value));
+    if (NAMING.has(key)) name += `|${key}=${node.getAttribute(key)}`;
   }
+  node[IDENTITY] = name;
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     if (child instanceof Node) {
@@ -94,13 +103,12 @@ export function morph(node, ...children) {
   morphChildren(node, shown(children));
 }
 
-// The attributes that say which element this is (js/focus.js names controls the same way).
-const NAMING = new Set(["id", "data-testid", "data-card", "data-piece", "data-square", "data-row", "data-col", "data-to", "data-seat", "data-at", "data-index"]);
-
 function identity(node) {
   if (node.nodeType !== Node.ELEMENT_NODE) return `#${node.nodeType}`;
+  if (node[IDENTITY] !== undefined) return node[IDENTITY];
   let name = node.tagName;
   for (const attribute of node.attributes) if (NAMING.has(attribute.name)) name += `|${attribute.name}=${attribute.value}`;
+  node[IDENTITY] = name;
   return name;
 }
 
