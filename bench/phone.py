@@ -17,7 +17,11 @@ stands in for a low-end Android). The other seats play through the API. Measured
   event) during play, per game.
 - ``renders``: the page's own render counter (window.__renders, by region) per move.
 
-    .venv/bin/python bench/phone.py [--rate 6] [--moves 8]
+    .venv/bin/python bench/phone.py [--rate 6] [--moves 8] [--seed N]
+
+With --seed the box deals the same games on every run (bench/seeded), so old and
+new code compare on the same deals: a deal changes a move's cost by more than most
+changes do (a run's median of a Céna card went 140-226 ms on the same code).
 
 Prints JSON. Targets (issue 28): own move <= 150 ms of main thread with no task over
 50 ms; first load <= 15 requests and <= 100 KB; a seat's state <= 3 KB in play.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -449,8 +454,17 @@ def main() -> None:
         "--rate", type=float, default=6.0, help="CPU throttling (6: a low-end Android)"
     )
     parser.add_argument("--moves", type=int, default=8, help="own moves measured per game")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="deal the same games each run (bench/seeded)"
+    )
     args = parser.parse_args()
-    results: dict[str, Any] = {"cpu_throttling": args.rate}
+    if args.seed is not None:
+        # The box's processes start with bench/seeded's sitecustomize (see there).
+        seeded = str(Path(__file__).resolve().parent / "seeded")
+        path = os.environ.get("PYTHONPATH")
+        os.environ["PYTHONPATH"] = seeded + (os.pathsep + path if path else "")
+        os.environ["TABLEMATE_BENCH_SEED"] = str(args.seed)
+    results: dict[str, Any] = {"cpu_throttling": args.rate, "seed": args.seed}
     with sync_playwright() as playwright:
         browser = launch(playwright)
         try:
