@@ -1,8 +1,9 @@
 """A cheap phone: what one seat's page costs on a slow CPU (issue 28, point 11).
 
 Starts the device (simulated hardware) as a subprocess and drives one seat's page in
-Debian's Chromium through Playwright, with Chromium's CPU throttling (6x by default
-stands in for a low-end Android). The other seats play through the API. Measured:
+Debian's Chromium through Playwright as a phone (a touch screen: taps), with
+Chromium's CPU throttling (6x by default stands in for a low-end Android). The other
+seats play through the API. Measured:
 
 - ``first_load``: /seat opened in a fresh browser (requests, bytes transferred as
   the network saw them, compressed where compressed), and the same page opened again
@@ -50,6 +51,17 @@ from testkit.chromium import launch
 from testkit.device_process import DeviceProcess, seat_players
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# A phone, as Playwright's phone descriptors make one: a touch screen, the mobile
+# viewport, two device pixels a CSS pixel. A tap is a finger's (touch events, then the
+# pointer and mouse events a phone derives from them), not a desktop mouse's, whose
+# moves restyle hover on the way and cost a tap 10-20 ms at 6x that no phone spends.
+AS_A_PHONE: dict[str, Any] = {
+    "viewport": PHONE,
+    "has_touch": True,
+    "is_mobile": True,
+    "device_scale_factor": 2,
+    "service_workers": "block",
+}
 QUIET_MS = 400  # the page is done with a move when nothing changed for this long
 TIMELINE = ["disabled-by-default-devtools.timeline"]  # its RunTask events: every task
 
@@ -116,7 +128,7 @@ class Phone:
 
     def __init__(self, browser: Browser, url: str, token: str, rate: float) -> None:
         self.browser = browser
-        self.context = browser.new_context(base_url=url, viewport=PHONE, service_workers="block")
+        self.context = browser.new_context(base_url=url, **AS_A_PHONE)
         self.context.add_init_script(
             f"localStorage.setItem('tablemate.token', {json.dumps(token)})"
         )
@@ -139,7 +151,7 @@ class Phone:
     def tap(self, at: tuple[float, float]) -> None:
         """A finger's tap (no script of Playwright's runs in the page meanwhile, so
         only the page's own work is measured)."""
-        self.page.mouse.click(*at)
+        self.page.touchscreen.tap(*at)
 
     def renders(self) -> dict[str, int]:
         counts: dict[str, int] = self.page.evaluate("() => ({ ...(window.__renders || {}) })")
@@ -196,7 +208,7 @@ def main_thread_tasks(trace: dict[str, Any]) -> list[tuple[float, float]]:
 
 def first_load(browser: Browser, url: str, token: str, rate: float) -> dict[str, Any]:
     """/seat in a fresh browser, then opened again from its cache (a phone waking)."""
-    context = browser.new_context(base_url=url, viewport=PHONE, service_workers="block")
+    context = browser.new_context(base_url=url, **AS_A_PHONE)
     context.add_init_script(f"localStorage.setItem('tablemate.token', {json.dumps(token)})")
     page = context.new_page()
     cdp = context.new_cdp_session(page)
