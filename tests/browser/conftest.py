@@ -47,8 +47,8 @@ def drawer_opened(page: Page) -> Iterator[Locator]:
     expect(toggle).to_have_attribute("aria-expanded", "true")
     expect(drawer).to_be_visible()
     yield drawer
-    page.get_by_test_id("drawer-toggle").click()
-    expect(page.get_by_test_id("drawer-toggle")).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
 
 
 def continue_summary_on_phones(device: DeviceProcess, phones: dict[int, Page]) -> None:
