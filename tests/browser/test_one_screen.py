@@ -15,9 +15,10 @@ are played first, so the trick, the board and the stick throws are what a table
 sees mid-game; a slow test walks each game's named states (its start, mid-game,
 later, a choice being made, a trick just won, game over) for each player count at
 every phone size, another finds Lauzait Cep's tallest turns through the API and
-draws them at every phone size, and one draws Chanoyu's tallest build (a Tsukumogami
-at five seats, its deal found through the engine). Deals are random, so every run
-sees others.
+draws them at every phone size, one draws Chanoyu's tallest build (a Tsukumogami at
+five seats) and one Lauzait Cep's fullest hire confirmation (declaring and forming
+offered beside it), their deals found through the engine. Other deals are random, so
+every run sees others.
 """
 
 from __future__ import annotations
@@ -576,6 +577,33 @@ def tall_tsukumogami_build(seed: int) -> list[tuple[int, dict]] | None:
     return None
 
 
+def box_after(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    seed: int,
+    moves: list[tuple[int, dict]],
+    players: int,
+) -> tuple[DeviceProcess, list[str]]:
+    """A simulated box on the deal of `seed` with `moves` played: the game is played on
+    a box in this process, then the box started on its data. Its tokens, by seat."""
+    data = tmp_path / "data"
+    data.mkdir()
+    monkeypatch.setattr(engines, "new_seed", lambda: seed)
+    journal = Journal(data / "journal.sqlite3")
+    table = Table(journal)
+    opened = table.open_lobby(game, players, {}, host_name="Host")
+    assert opened is not None
+    tokens = [opened[1]]
+    room = table.status()["room"]
+    tokens += [table.join(room, f"P{seat + 1}")[1] for seat in range(1, players)]
+    table.start()
+    for seat, action in moves:
+        table.act(seat, action)
+    journal.close()
+    return DeviceProcess(data).start(), tokens
+
+
 @pytest.mark.slow
 def test_a_tsukumogami_placed_at_five_seats_fits_every_phone(
     browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -588,22 +616,8 @@ def test_a_tsukumogami_placed_at_five_seats_fits_every_phone(
     seed, moves = next(
         (seed, moves) for seed in range(500) if (moves := tall_tsukumogami_build(seed)) is not None
     )
-    data = tmp_path / "data"
-    data.mkdir()
-    monkeypatch.setattr(engines, "new_seed", lambda: seed)
-    journal = Journal(data / "journal.sqlite3")
-    table = Table(journal)
-    opened = table.open_lobby("chanoyu", 5, {}, host_name="Host")
-    assert opened is not None
-    tokens = [opened[1]]
-    room = table.status()["room"]
-    tokens += [table.join(room, f"P{seat + 1}")[1] for seat in range(1, 5)]
-    table.start()
-    for seat, action in moves:
-        table.act(seat, action)
-    builder = table.to_act()[0]
-    journal.close()
-    box = DeviceProcess(data).start()
+    box, tokens = box_after(tmp_path, monkeypatch, "chanoyu", seed, moves, players=5)
+    builder = box.get("/api/state")["to_act"][0]
     contexts = Contexts(browser, box.url)
     try:
         page = seat_page(contexts, PORTRAIT, tokens[builder])
@@ -614,6 +628,50 @@ def test_a_tsukumogami_placed_at_five_seats_fits_every_phone(
         page.get_by_test_id("build-open").last.click()
         expect(page.locator(".cy-build-row.open")).not_to_have_attribute("data-seat", str(builder))
         fit_sizes(page, f"chanoyu-5 seed {seed} a Tsukumogami, another's open", check_seat)
+    finally:
+        contexts.close()
+        box.stop()
+
+
+def crowded_hire(seed: int) -> list[tuple[int, dict]] | None:
+    """Two seats' first legal moves, at most 30, up to a turn that offers everything at
+    once: declaring, forming, and a hire of a piece other than the wild, which is in the
+    hand (its note under the board). The moves, or None."""
+    game = engines.new("lauzait", players=2, seed=seed)
+    moves: list[tuple[int, dict]] = []
+    while not game.finished and len(moves) < 30:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        types = {action["type"] for action in legal}
+        hires = [a for a in legal if a["type"] == "hire" and a["discard"] != "J"]
+        if {"declare", "form"} <= types and hires and "J" in game.view(seat)["concealed"]:
+            return moves
+        moves.append((seat, legal[0]))
+        game.apply(seat, legal[0])
+    return None
+
+
+@pytest.mark.slow
+def test_a_crowded_hire_confirmation_fits_every_phone(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The fullest Lauzait Cep confirmation: the declare offer, "Form a department…", the
+    # hire's summary, nine pieces beside the board, and a wild in the hand. A random deal
+    # found it once in CI, 17 px of the board cut off at 360x640: here it is every run.
+    seed, moves = next(
+        (seed, moves) for seed in range(500) if (moves := crowded_hire(seed)) is not None
+    )
+    box, tokens = box_after(tmp_path, monkeypatch, "lauzait", seed, moves, players=2)
+    seat = box.get("/api/state")["to_act"][0]
+    contexts = Contexts(browser, box.url)
+    try:
+        page = seat_page(contexts, PORTRAIT, tokens[seat])
+        page.locator('#hand button.lz-piece[data-legal="true"]:not([data-piece="J"])').first.click()
+        page.locator(MOVER).first.click()
+        page.locator(TARGET).first.click()
+        page.get_by_test_id("lz-hire-summary").wait_for()
+        expect(page.get_by_test_id("lz-declare-panel")).to_be_visible()
+        fit_sizes(page, f"lauzait-2 seed {seed} a crowded hire, confirming", check_seat)
     finally:
         contexts.close()
         box.stop()

@@ -281,7 +281,9 @@ export function handView(container, send) {
       turn ? [declarePanel(), formPanel()] : null,
       guide,
       boardGrid(state, { marks }),
-      turn && ui.mode === "hire" && state.concealed.some(isWild)
+      // While the discard is chosen, and once the wild is picked (every piece marked):
+      // another discard marks the pieces it lets move, and the note would only take room.
+      turn && ui.mode === "hire" && (ui.discard === null || isWild(ui.discard)) && state.concealed.some(isWild)
         ? h("p", { class: "muted" }, t("A discarded wild lets any piece move."))
         : null,
     );
