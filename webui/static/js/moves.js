@@ -10,7 +10,7 @@ export const isBusy = (container) => container.getAttribute("aria-busy") === "tr
 
 // A tap on a busy hand stops at the container, before any control's handler. Not CSS
 // pointer-events: it is inherited, so marking the hand busy and back restyled every
-// element in it, twice a move (15-20 ms each on a slow phone, bench/phone.py at 6x).
+// element in it, twice a move (15-20 ms each at 6x CPU throttling).
 const guarded = new WeakSet();
 function stopTapsWhileBusy(container) {
   if (guarded.has(container)) return;
