@@ -49,7 +49,11 @@ def test_a_hand_takes_no_tap_while_its_move_is_on_its_way(
     assert len(held) == 1
 
     # A real tap (hit-tested, as a finger's) on another piece that may be discarded.
-    other = page.locator('#hand button.lz-piece[data-legal="true"][aria-pressed="false"]').first
+    pieces = page.locator('#hand button.lz-piece[data-legal="true"]')
+    unpicked = [
+        i for i in range(pieces.count()) if pieces.nth(i).get_attribute("aria-pressed") == "false"
+    ]
+    other = pieces.nth(unpicked[0])
     box = other.bounding_box()
     assert box is not None
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
