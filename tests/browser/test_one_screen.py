@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -577,16 +578,19 @@ def tall_tsukumogami_build(seed: int) -> list[tuple[int, dict]] | None:
     return None
 
 
-def box_after(
+@contextmanager
+def seat_on_a_found_deal(
+    browser: Browser,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     game: str,
-    seed: int,
-    moves: list[tuple[int, dict]],
     players: int,
-) -> tuple[DeviceProcess, list[str]]:
-    """A simulated box on the deal of `seed` with `moves` played: the game is played on
-    a box in this process, then the box started on its data. Its tokens, by seat."""
+    find: Callable[[int], list[tuple[int, dict]] | None],
+) -> Iterator[tuple[int, int, Page]]:
+    """The first deal (seeds 0-499) for which `find` gives the moves: the game is played
+    to them on a box in this process, then the simulated box started on its data. The
+    seed, the seat to act and its page at 360x640; the box stopped afterwards."""
+    seed, moves = next((seed, moves) for seed in range(500) if (moves := find(seed)) is not None)
     data = tmp_path / "data"
     data.mkdir()
     monkeypatch.setattr(engines, "new_seed", lambda: seed)
@@ -600,8 +604,15 @@ def box_after(
     table.start()
     for seat, action in moves:
         table.act(seat, action)
+    seat = table.to_act()[0]
     journal.close()
-    return DeviceProcess(data).start(), tokens
+    box = DeviceProcess(data).start()
+    contexts = Contexts(browser, box.url)
+    try:
+        yield seed, seat, seat_page(contexts, PORTRAIT, tokens[seat])
+    finally:
+        contexts.close()
+        box.stop()
 
 
 @pytest.mark.slow
@@ -611,16 +622,11 @@ def test_a_tsukumogami_placed_at_five_seats_fits_every_phone(
     # The tallest build: a Tsukumogami may join any tableau at any value it lacks (five
     # tableaux of up to ten places each). One tableau's places show at a time, the
     # others side by side, each with its "+…": every size fits, with yours open and
-    # with another's. The deal is found through the engine, played on a box in this
-    # process, and the simulated box started on it.
-    seed, moves = next(
-        (seed, moves) for seed in range(500) if (moves := tall_tsukumogami_build(seed)) is not None
+    # with another's. The deal is found through the engine.
+    found = seat_on_a_found_deal(
+        browser, tmp_path, monkeypatch, "chanoyu", 5, tall_tsukumogami_build
     )
-    box, tokens = box_after(tmp_path, monkeypatch, "chanoyu", seed, moves, players=5)
-    builder = box.get("/api/state")["to_act"][0]
-    contexts = Contexts(browser, box.url)
-    try:
-        page = seat_page(contexts, PORTRAIT, tokens[builder])
+    with found as (seed, builder, page):
         page.locator('[data-testid=build-card][data-card^="T"]').first.click()
         expect(page.get_by_test_id("build-open").first).to_be_visible()
         fit_sizes(page, f"chanoyu-5 seed {seed} a Tsukumogami, yours open", check_seat)
@@ -628,9 +634,6 @@ def test_a_tsukumogami_placed_at_five_seats_fits_every_phone(
         page.get_by_test_id("build-open").last.click()
         expect(page.locator(".cy-build-row.open")).not_to_have_attribute("data-seat", str(builder))
         fit_sizes(page, f"chanoyu-5 seed {seed} a Tsukumogami, another's open", check_seat)
-    finally:
-        contexts.close()
-        box.stop()
 
 
 def crowded_hire(seed: int) -> list[tuple[int, dict]] | None:
@@ -658,20 +661,11 @@ def test_a_crowded_hire_confirmation_fits_every_phone(
     # The fullest Lauzait Cep confirmation: the declare offer, "Form a department…", the
     # hire's summary, nine pieces beside the board, and a wild in the hand. A random deal
     # found it once in CI, 17 px of the board cut off at 360x640: here it is every run.
-    seed, moves = next(
-        (seed, moves) for seed in range(500) if (moves := crowded_hire(seed)) is not None
-    )
-    box, tokens = box_after(tmp_path, monkeypatch, "lauzait", seed, moves, players=2)
-    seat = box.get("/api/state")["to_act"][0]
-    contexts = Contexts(browser, box.url)
-    try:
-        page = seat_page(contexts, PORTRAIT, tokens[seat])
+    found = seat_on_a_found_deal(browser, tmp_path, monkeypatch, "lauzait", 2, crowded_hire)
+    with found as (seed, _seat, page):
         page.locator('#hand button.lz-piece[data-legal="true"]:not([data-piece="J"])').first.click()
         page.locator(MOVER).first.click()
         page.locator(TARGET).first.click()
         page.get_by_test_id("lz-hire-summary").wait_for()
         expect(page.get_by_test_id("lz-declare-panel")).to_be_visible()
         fit_sizes(page, f"lauzait-2 seed {seed} a crowded hire, confirming", check_seat)
-    finally:
-        contexts.close()
-        box.stop()
