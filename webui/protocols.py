@@ -43,8 +43,9 @@ class BoxLike(Protocol):
         """{"sticks": [bool] * 5, "status": [r, g, b]}."""
         ...
 
-    def press(self, name: str, down: bool) -> None:
-        """Simulated boxes only: push or let go of button name; ValueError if unknown."""
+    def press(self, name: str, down: bool, held: float | None = None) -> None:
+        """Simulated boxes only: push or let go of button name (on a release, `held`:
+        how long the finger held it, in seconds); ValueError if unknown."""
         ...
 
     def health(self) -> dict[str, Any]:

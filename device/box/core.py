@@ -125,6 +125,7 @@ class Box:
         box_name: str | None = None,
         scoreboard: Scoreboard | None = None,
         clock: Clock = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.table = table
         self.scoreboard = scoreboard  # score sheets of games played with real pieces
@@ -136,6 +137,9 @@ class Box:
         self.base_url = base_url.rstrip("/")
         self.box_name = box_name  # tablemate.local: phones find the box by name too
         self.simulated = simulated
+        self._clock = clock
+        self._sleep = sleep  # a simulated release held back (press), on the same clock
+        self._pressed_at: dict[str, float] = {}  # a simulated button's press, by name
         self.controls = Controls(
             clock=clock,
             notice_seconds=notice_seconds,
@@ -227,17 +231,28 @@ class Box:
     def leds(self) -> dict[str, Any]:
         return self.hardware.leds.state()
 
-    def press(self, name: str, down: bool) -> None:
-        """Simulated box only: drive the button's real (mock) pin, as a finger would."""
+    def press(self, name: str, down: bool, held: float | None = None) -> None:
+        """Simulated box only: drive the button's real (mock) pin, as a finger would.
+
+        `held`, on a release: how long the finger held the button (seconds, timed where
+        it was pressed). A release that reaches the box sooner after its press (the
+        press's request came late) waits for the rest, or the debouncer would take a
+        tap for contact bounce and a long press for a short one. Ignored on a press."""
         if not self.simulated:
             raise RuntimeError("buttons can only be pressed from the web on a simulated box")
         if name not in BUTTON_NAMES:
             raise ValueError(f"there is no button {name!r}")
         pin = self.hardware.buttons.pin(name)
         if down:
+            self._pressed_at[name] = self._clock()
             pin.drive_low()  # pull-up button: pressed = low
-        else:
-            pin.drive_high()
+            return
+        pressed_at = self._pressed_at.pop(name, None)
+        if held is not None and pressed_at is not None:
+            rest = held - (self._clock() - pressed_at)
+            if rest > 0:
+                self._sleep(rest)
+        pin.drive_high()
 
     def health(self) -> dict[str, Any]:
         """Each part's {"healthy", "error"} (the serial link's only when configured),

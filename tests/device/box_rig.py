@@ -96,6 +96,7 @@ class Rig:
             base_url=URL,
             simulated=True,
             clock=self.clock,
+            sleep=self.clock.advance,
             sticks=self.roller,
             colours=self.rounds,
             **options,

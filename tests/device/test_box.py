@@ -18,7 +18,8 @@ from device.box import FAULT_COLOUR, STATUS_COLOURS, Box
 from device.screens import message_screen, screen_for
 from device.screens.menu import menu_screen
 from device.screens.seal import seal_screen
-from tests.device.box_rig import Rig
+from hardware.config import HardwareConfig
+from tests.device.box_rig import HOLD, Rig
 
 
 @pytest.fixture
@@ -175,6 +176,29 @@ def test_the_buttons_thread_only_queues(rig: Rig, box: Box) -> None:
     rig.flush()
     assert box.controls.menu is not None and box.controls.menu.title == "New game"
     assert display.frames_sent == sent + 1
+
+
+def test_a_release_that_comes_too_soon_waits_for_the_fingers_time(tmp_path: Path) -> None:
+    # The simulated box's page times each press itself. A release that reaches the box
+    # right after a late press (both requests held up) would be contact bounce to the
+    # debouncer; it waits until the button has been down as long as the finger held it.
+    rig = Rig(tmp_path, HardwareConfig(hold_time=HOLD, debounce=0.03))
+    try:
+        box = rig.box
+        box.press("A", True)
+        box.press("A", False)  # no time on the clock: bounce, the press not counted
+        rig.flush()
+        assert box.controls.menu is None
+        box.press("A", True)
+        box.press("A", False, held=0.12)  # a tap, as the page timed it
+        rig.flush()
+        assert box.controls.menu is not None and box.controls.menu.title == "New game"
+        box.press("B", True)
+        box.press("B", False, held=HOLD + 0.05)  # a long press, arrived as a short one
+        rig.flush()
+        assert box.controls.menu is None  # long B on the top menu closes it
+    finally:
+        rig.close()
 
 
 def test_frame_png_is_the_oled_scaled(box: Box) -> None:

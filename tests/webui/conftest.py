@@ -43,6 +43,7 @@ class FakeBox:
         self.join_url = "HTTP://192.0.2.10:8000/J/ABCD"
         self.box_name: str | None = "tablemate.local"
         self.presses: list[tuple[str, bool]] = []
+        self.held: list[float | None] = []  # each press's `held`, in order
         self.sticks = [False] * 5
         self.status = [0.0, 0.5, 0.0]
         self.display_error: str | None = None
@@ -76,10 +77,11 @@ class FakeBox:
     def leds(self) -> dict[str, Any]:
         return {"sticks": list(self.sticks), "status": list(self.status)}
 
-    def press(self, name: str, down: bool) -> None:
+    def press(self, name: str, down: bool, held: float | None = None) -> None:
         if name not in ("A", "B", "C"):
             raise ValueError(f"there is no button {name!r}")
         self.presses.append((name, down))
+        self.held.append(held)
 
     def health(self) -> dict[str, Any]:
         return {

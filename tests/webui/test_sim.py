@@ -18,6 +18,25 @@ def test_buttons_press_and_release(client: FlaskClient, box: FakeBox) -> None:
     assert box.presses == [("A", True), ("A", False), ("C", True)]
 
 
+def test_a_release_says_how_long_the_page_held_the_button(
+    client: FlaskClient, box: FakeBox
+) -> None:
+    ok(client.post("/sim/button/B", json={"down": True}))
+    ok(client.post("/sim/button/B", json={"down": False, "held_ms": 1250}))
+    assert box.presses == [("B", True), ("B", False)]
+    assert box.held == [None, 1.25]  # seconds, for the box
+
+
+def test_a_held_time_out_of_range_is_refused(client: FlaskClient, box: FakeBox) -> None:
+    for held in (-1, 10_001):
+        answer = refused(client.post("/sim/button/A", json={"down": False, "held_ms": held}), 400)
+        assert "held_ms" in answer
+    assert "held_ms" in refused(
+        client.post("/sim/button/A", json={"down": False, "held_ms": 0.5}), 400
+    )
+    assert box.presses == []
+
+
 def test_bad_button_requests(client: FlaskClient, box: FakeBox) -> None:
     assert "buttons A, B, C" in refused(client.post("/sim/button/D", json={"down": True}), 404)
     assert "buttons" in refused(client.post("/sim/button/a", json={"down": True}), 404)
@@ -33,7 +52,7 @@ def test_bad_button_requests(client: FlaskClient, box: FakeBox) -> None:
 
 
 def test_a_box_refusing_a_press_is_400(client: FlaskClient, box: FakeBox) -> None:
-    def refuse(name: str, down: bool) -> None:
+    def refuse(name: str, down: bool, held: float | None = None) -> None:
         raise ValueError("that button is stuck")
 
     box.press = refuse  # type: ignore[method-assign]

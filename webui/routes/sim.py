@@ -1,6 +1,7 @@
 """The simulated box, registered only when the box is simulated: its page, its
 buttons (pressed on pointerdown, released on pointerup, so holding is a long
-press), its OLED frame and LEDs, and a live stream of its changes."""
+press; a release says how long the page held it), its OLED frame and LEDs, and a
+live stream of its changes."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from flask import Blueprint, Response, render_template
 
 from webui.errors import ApiError
 from webui.live import Frame, event, sse_stream
-from webui.payload import read_json
+from webui.payload import read_json, whole_between
 from webui.protocols import BoxLike
 from webui.services import services
 
 bp = Blueprint("sim", __name__)
 
 BUTTONS = ("A", "B", "C")
+MAX_HELD_MS = 10_000  # a release held back at most this long (a request's thread waits)
 OLED_SCALE = 4
 
 
@@ -44,9 +46,14 @@ def button(name: str) -> dict[str, Any]:
             "not_found",
             params={"buttons": ", ".join(BUTTONS)},
         )
-    body = read_json(required={"down": bool})
+    # held_ms, on a release: how long the page's button was held, timed on the page, so
+    # that a press whose request came late is not cut short at the box.
+    body = read_json(required={"down": bool}, optional={"held_ms": int})
+    held = body.get("held_ms")
+    if held is not None:
+        whole_between(held, 0, MAX_HELD_MS, "held_ms")
     try:
-        box().press(name, body["down"])
+        box().press(name, body["down"], None if held is None else held / 1000)
     except ValueError as err:
         raise ApiError(400, str(err), "invalid_field") from None
     return {"ok": True}

@@ -7,18 +7,24 @@ import { showError } from "../dom.js";
 import "../text-size.js";
 
 const oled = document.querySelector("[data-testid=oled]");
-const held = new Set();
+const held = new Map(); // each button held down: when (performance.now())
 // Presses and releases reach the box in the order they were made: sent one after
 // another (two requests at once may arrive the other way round, and a release the box
-// saw before its press left the button held).
+// saw before its press left the button held). A release says how long the button was
+// held here: a press that reached the box late is not cut short there (a tap taken
+// for contact bounce).
 let sent = Promise.resolve();
 
 function press(name, down) {
   if (held.has(name) === down) return; // already in that state
-  if (down) held.add(name);
-  else held.delete(name);
+  const body = { down };
+  if (down) held.set(name, performance.now());
+  else {
+    body.held_ms = Math.min(10000, Math.round(performance.now() - held.get(name)));
+    held.delete(name);
+  }
   document.querySelector(`[data-button=${name}]`).classList.toggle("down", down);
-  sent = sent.then(() => api(`/sim/button/${name}`, { down }, { token: null })).catch((err) => showError(err.message));
+  sent = sent.then(() => api(`/sim/button/${name}`, body, { token: null })).catch((err) => showError(err.message));
 }
 
 for (const button of document.querySelectorAll("[data-button]")) {
@@ -41,7 +47,7 @@ document.addEventListener("keyup", (e) => {
   const name = KEYS[e.key.toLowerCase()];
   if (name) press(name, false);
 });
-window.addEventListener("blur", () => held.forEach((name) => press(name, false)));
+window.addEventListener("blur", () => [...held.keys()].forEach((name) => press(name, false)));
 
 function show(box) {
   box.leds.sticks.forEach((on, index) => {
