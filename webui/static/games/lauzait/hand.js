@@ -272,13 +272,19 @@ export function handView(container, send) {
     }
     const { marks, guide } = hirePanel();
     const turn = myTurn();
+    // Confirming a hire asks one thing, Hire or Change, and its summary says what the
+    // turn does: the steps bar and "Form a department…" (back after Change) are left
+    // out, so the summary takes their height and the page keeps its size through the
+    // hire (it grew past the screen on some deals, and js/fit.js shrank the page at the
+    // hire's last step and grew it back at Hire: two layouts of the whole page a turn).
+    const confirming = ui.mode === "hire" && ui.target !== null;
     morph(
       container,
-      turn ? stepsBar() : null,
+      turn && !confirming ? stepsBar() : null,
       h("h2", {}, t("Your pieces")),
       h("div", { class: "hand lz-hand", "data-testid": "hand" }, concealedPieces()),
       revealedDepartments(),
-      turn ? [declarePanel(), formPanel()] : null,
+      turn ? [declarePanel(), confirming ? null : formPanel()] : null,
       guide,
       boardGrid(state, { marks }),
       // While the discard is chosen, and once the wild is picked (every piece marked):
