@@ -42,7 +42,12 @@ def test_the_host_seats_a_bot_and_every_page_marks_it(
     add = host.locator('[data-testid=add-bot][data-seat="1"]')
     expect(add).to_be_visible()
     host.set_viewport_size(SIZES[0])
-    add.scroll_into_view_if_needed()
+    # Found and scrolled in one step in the page: the host page may redraw its seats
+    # meanwhile (a CI run once scrolled a button that had just been replaced).
+    host.evaluate(
+        "document.querySelector('[data-testid=add-bot][data-seat=\"1\"]')"
+        ".scrollIntoView({ block: 'nearest' })"
+    )
     save_screenshot(host, "web-host-bot-free-seat.png")
     host.set_viewport_size(PHONE)
     host.locator('[data-testid=bot-level][data-seat="1"]').select_option("easy")
