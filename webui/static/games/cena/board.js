@@ -61,12 +61,31 @@ export function dealInfo(state, { withObjective = true } = {}) {
   );
 }
 
+// On a phone a won trick's cards stay where they were played until the next trick's
+// first card, as on the table, and its moment says who won it in one line
+// (summary.js): a small phone has no height for the cards twice, and the page keeps
+// its size through the trick (js/fit.js lays the whole page out again for another
+// size). The TV empties the slots and shows the trick in its moment.
+export const wonTrickInSlots = (state) =>
+  state.you.seat !== null && state.phase === "play" && state.trick.cards.length === 0 && Boolean(state.last_trick);
+
 function trickSlot(state, seat) {
-  const played = state.trick.cards.find((c) => c.to === seat);
-  const lead = state.trick.cards[0]?.to === seat;
+  // The trick in play, or the trick just won (its cards as data-won-card: data-card
+  // is the trick in play's).
+  const won = wonTrickInSlots(state) ? state.last_trick : null;
+  const cards = won ? won.cards : state.trick.cards;
+  const played = cards.find((c) => c.to === seat);
+  const lead = cards[0]?.to === seat;
+  const classes = ["trick-slot", won?.seats.includes(seat) ? "won" : ""];
   return h(
     "div",
-    { class: "trick-slot", "data-testid": "trick-slot", "data-seat": seat, "data-card": played?.card ?? "" },
+    {
+      class: classes.join(" ").trim(),
+      "data-testid": "trick-slot",
+      "data-seat": seat,
+      "data-card": won ? "" : played?.card ?? "",
+      "data-won-card": won ? played?.card ?? "" : null,
+    },
     played
       ? [
           cardFace(played.card, { badge: lead ? t("lead") : null }),

@@ -5,16 +5,18 @@ import { h } from "../../js/dom.js";
 import { seatName, whom } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
 import { plain } from "../../js/numbers.js";
+import { wonTrickInSlots } from "./board.js";
 import { cardFace, objectiveText, suitLabel } from "./cards.js";
 
 const pair = (state, seats) => seats.map((s) => seatName(state, s)).join(" + ");
 
+// The trick's cards, unless a phone shows them where they were played (board.js).
 export function trickMoment(state, trick, { full }) {
   const number = state.trick.number - 1; // the next trick is already numbered
   return [
     h("p", { class: "moment-title", "data-testid": "moment-winner", "data-seats": trick.seats.join(",") },
       t("Trick {number}: {alliance} won it, {card}", { number, alliance: pair(state, trick.seats), card: `${suitLabel(trick.suit)} ${trick.number}` })),
-    full
+    full && !wonTrickInSlots(state)
       ? h("div", { class: "moment-cards cena-trick" }, trick.cards.map((c) =>
           h("span", { class: `moment-card${trick.seats.includes(c.to) ? " won" : ""}` },
             cardFace(c.card, { small: true }), t("by {name}", { name: whom(state, c.by) }))))
