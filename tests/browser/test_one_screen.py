@@ -658,9 +658,10 @@ def crowded_hire(seed: int) -> list[tuple[int, dict]] | None:
 def test_a_crowded_hire_confirmation_fits_every_phone(
     browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The fullest Lauzait Cep confirmation: the declare offer, "Form a department…", the
-    # hire's summary, nine pieces beside the board, and a wild in the hand. A random deal
-    # found it once in CI, 17 px of the board cut off at 360x640: here it is every run.
+    # The fullest Lauzait Cep confirmation: the declare offer, the hire's summary (in
+    # the place of the steps bar and "Form a department…", left out while confirming),
+    # nine pieces beside the board, and a wild in the hand. A random deal found it once
+    # in CI, 17 px of the board cut off at 360x640: here it is every run.
     found = seat_on_a_found_deal(browser, tmp_path, monkeypatch, "lauzait", 2, crowded_hire)
     with found as (seed, _seat, page):
         page.locator('#hand button.lz-piece[data-legal="true"]:not([data-piece="J"])').first.click()
