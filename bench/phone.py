@@ -27,7 +27,9 @@ changes do (a run's median of a Céna card went 140-226 ms on the same code).
 
 Measured without a tracer: the main thread's time is Chromium's own counter
 (``Performance.getMetrics``' TaskDuration, in thread time) and its tasks over 50 ms
-are the page's Long Tasks (the web's PerformanceObserver, wall time). A DevTools
+are the page's Long Tasks and the rendering of its Long Animation Frames (the web's
+PerformanceObserver, wall time: on a loaded machine they also count the time other
+processes took, so a run prints the machine's load average beside them). A DevTools
 trace, which this bench read before, costs the page itself: Céna cards on one deal,
 traced and untraced alternately, measured 169 ms against 103 (medians). A tracer's
 task-by-task view is for finding where the time goes, not for the figures.
@@ -73,11 +75,31 @@ AS_A_PHONE: dict[str, Any] = {
 QUIET_MS = 400  # the page is done with a move when nothing changed for this long
 
 # Every task over 50 ms (the Long Tasks API's bound, and the target's), from the page's
-# own observer (installed before its scripts).
+# own observers (installed before its scripts). The Long Tasks API reports a frame's
+# rendering (style, layout, paint) only when the frame ran a script (a
+# requestAnimationFrame callback); Long Animation Frames report each long frame with
+# the time its rendering started, so a frame whose rendering alone took over 50 ms is
+# counted too, once (a long task that started as that rendering did is the same).
 LONG_TASKS = """window.__longTasks = [];
+window.__longFrames = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
-}).observe({ type: "longtask" });"""
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask" });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const rendering = entry.startTime + entry.duration - entry.renderStart;
+    if (entry.renderStart > 0 && rendering > 50) {
+      window.__longFrames.push([entry.renderStart, rendering]);
+    }
+  }
+}).observe({ type: "long-animation-frame" });"""
+# The durations (ms) of the tasks over 50 ms since the last call, each once.
+TAKE_LONG_TASKS = """() => {
+  const tasks = window.__longTasks.splice(0);
+  const frames = window.__longFrames.splice(0)
+    .filter(([start]) => !tasks.some(([begun]) => Math.abs(begun - start) < 2));
+  return [...tasks, ...frames].map(([, ms]) => ms);
+}"""
 
 # window.__quiet resolves once nothing in the page changed for QUIET_MS (at most 10 s),
 # counted from now, or from the page's first change: armed so before a measured tap,
@@ -198,12 +220,12 @@ class Phone:
         page is quiet again."""
         before = self.renders()
         self.page.evaluate(QUIET, [QUIET_MS, True])
-        self.page.evaluate("() => { window.__longTasks.length = 0; }")
+        self.page.evaluate(TAKE_LONG_TASKS)  # none before the tap
         start = self.main_thread_ms()
         yield
         self.page.evaluate(QUIETENED)
         spent = self.main_thread_ms() - start
-        long: list[float] = self.page.evaluate("() => window.__longTasks.slice()")
+        long: list[float] = self.page.evaluate(TAKE_LONG_TASKS)
         after = self.renders()
         into.append(
             {
@@ -480,6 +502,9 @@ def main() -> None:
         os.environ["PYTHONPATH"] = seeded + (os.pathsep + path if path else "")
         os.environ["TABLEMATE_BENCH_SEED"] = str(args.seed)
     results: dict[str, Any] = {"cpu_throttling": args.rate, "seed": args.seed}
+    # Tasks over 50 ms are wall time: the machine's load (1-minute average, per CPU)
+    # before and after says how far other processes may have lengthened them.
+    load_before = os.getloadavg()[0] / (os.cpu_count() or 1)
     with sync_playwright() as playwright:
         browser = launch(playwright)
         try:
@@ -491,6 +516,11 @@ def main() -> None:
                 results["lauzait"] = bench_lauzait(browser, device, args.rate, args.moves)
         finally:
             browser.close()
+    load_after = os.getloadavg()[0] / (os.cpu_count() or 1)
+    results["machine_load_per_cpu"] = {
+        "before": round(load_before, 2),
+        "after": round(load_after, 2),
+    }
     print(json.dumps(results, indent=2))
 
 

@@ -61,6 +61,20 @@ def continue_summary_on_phones(device: DeviceProcess, phones: dict[int, Page]) -
         expect(page.get_by_test_id("summary")).to_have_count(0)
 
 
+# Céna: a card tapped (or chosen with Enter) either goes at once (the hand is marked
+# busy while the move is sent, then the card is gone) or asks where it goes; the hand
+# draws that question in the task after the tap's (js/moves.js redraw).
+ASKED_OR_SENT = """(card) => document.querySelector('[data-testid=placement]')
+  || document.querySelector('#hand[aria-busy=true]')
+  || !document.querySelector(`#hand [data-card="${card}"]`)"""
+
+
+def asks_where(page: Page, card: str) -> bool:
+    """After a Céna card was tapped: whether the page asks where it goes (else it went)."""
+    page.wait_for_function(ASKED_OR_SENT, arg=card, timeout=TIMEOUT_MS)
+    return page.get_by_test_id("placement").count() > 0
+
+
 def screenshots_wanted() -> bool:
     """Screenshots for docs/screens only on request, so CI never rewrites the docs."""
     return os.environ.get("TABLEMATE_SCREENSHOTS") == "1"

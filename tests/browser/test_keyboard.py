@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from testkit.device_process import DeviceProcess, play_first_legal, seat_players
-from tests.browser.conftest import PHONE, Contexts
+from tests.browser.conftest import PHONE, Contexts, asks_where
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -84,7 +84,7 @@ def test_a_cena_turn_by_keyboard(device: DeviceProcess, contexts: Contexts) -> N
     assert with_skip == 2
     card = page.evaluate("document.activeElement.dataset.card")
     page.keyboard.press("Enter")
-    if page.get_by_test_id("placement").count():
+    if asks_where(page, card):
         # The card is the pressed one; focus is on the first seat to place it before.
         picked = page.locator(f'#hand [data-card="{card}"]')
         expect(picked).to_have_attribute("aria-pressed", "true")

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from testkit.device_process import DeviceProcess, seat_players
-from tests.browser.conftest import PHONE, Contexts
+from tests.browser.conftest import PHONE, Contexts, asks_where
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(120)]
 
@@ -104,8 +104,10 @@ def test_a_move_is_drawn_once_and_a_throw_or_sheet_edit_redraws_no_game(
         mover = state["to_act"][0]
         phone = pages[mover]
         before = [renders(page) for page in pages]
-        phone.locator("[data-testid=hand-card][data-legal=true]").first.click()
-        if phone.get_by_test_id("placement").count():
+        card = phone.locator("[data-testid=hand-card][data-legal=true]").first
+        played = card.get_attribute("data-card")
+        card.click()
+        if asks_where(phone, str(played)):
             # The card asks where it goes (a draw of the hand): that tap sends the move.
             before[mover] = renders(phone)
             phone.get_by_test_id("place").first.click()
@@ -173,8 +175,10 @@ def test_a_page_redrawn_in_place_shows_what_a_fresh_page_shows(
         cards = phone.locator("[data-testid=hand-card]")
         held = cards.count()
         cards.evaluate_all("(all) => all.forEach((card) => { card.__before = true; })")
-        phone.locator("[data-testid=hand-card][data-legal=true]").first.click()
-        if phone.get_by_test_id("placement").count():
+        card = phone.locator("[data-testid=hand-card][data-legal=true]").first
+        played = card.get_attribute("data-card")
+        card.click()
+        if asks_where(phone, str(played)):
             phone.get_by_test_id("place").first.click()
         wait_for_version([phone], newer_than(device, state["table"]["version"]))
         # Every card but the one played is the element it was.

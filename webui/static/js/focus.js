@@ -7,14 +7,14 @@
 // card of the hand), else any control in root, else root itself, which remembers
 // what was wanted for the redraw after (the card playable again on your turn).
 // Nothing happens when focus was elsewhere: a page never pulls focus to itself.
+import { beforePaint } from "./frame.js";
 
 // The attributes that name a control whatever redraw made it.
 const NAMING = ["data-testid", "data-card", "data-piece", "data-square", "data-row", "data-col", "data-to", "data-seat", "data-value", "data-at", "data-chip", "data-index"];
 const FOCUSABLE = "button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex='-1'])";
 
-// Shown: it has a box. checkVisibility() needs only the page's styles where
-// getClientRects() lays the whole page out, mid-draw, before js/fit.js lays it out
-// again (each layout costs a slow phone tens of ms).
+// Shown: it has a box (checkVisibility() needs only the page's styles, where
+// getClientRects() lays the page out).
 const shown = (el) => (el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0);
 const usable = (el) => el.isConnected && !el.matches(":disabled") && !el.closest("[hidden], [inert]") && shown(el);
 
@@ -38,17 +38,23 @@ export function keepFocus(root, redraw) {
   redraw();
   if (!inside) return;
   if (active === root && !want) return; // the region itself was chosen (a Tab stop, the skip link)
-  if (active !== root && active.isConnected && usable(active) && document.activeElement === active) return;
-  // A redraw inside (a hand keeping its own focus) already found the next control.
+  // Found again once the frame has laid the redrawn page out (js/frame.js): checking a
+  // control and focusing it now would lay it out in the draw's own task.
+  beforePaint(() => focusAgain(root, active, want), "focus");
+}
+
+function focusAgain(root, active, want) {
   const now = document.activeElement;
-  if (now && now !== active && now !== document.body && root.contains(now)) return;
+  if (!root.isConnected) return;
+  if (now === active && active !== root && usable(active)) return; // still there, still usable
+  // Focus moved on since: a redraw inside (a hand keeping its own focus), or the player.
+  if (now && now !== active && now !== document.body) return;
   const next = want ? findAgain(root, want) : [...root.querySelectorAll(FOCUSABLE)].find(usable);
   if (next) {
     root.wantedFocus = null;
-    // Into view in the hand (enlarged text scrolls), once the frame's layout is made:
-    // scrolling now would lay the page out before it is drawn and fitted.
     next.focus({ preventScroll: true });
-    if (next.closest("#hand")) requestAnimationFrame(() => next.isConnected && next.scrollIntoView({ block: "nearest" }));
+    // Into view in the hand (enlarged text scrolls).
+    if (next.closest("#hand")) next.scrollIntoView({ block: "nearest" });
     return;
   }
   // Nothing to focus in root now (every card waits): root holds focus till the next redraw.

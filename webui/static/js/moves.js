@@ -23,15 +23,40 @@ function stopTapsWhileBusy(container) {
 }
 
 // choices(): the hand's own picks as text; draw(): the hand's redraw;
-// clear(): forget the picks (a move made or refused starts afresh).
+// clear(): forget the picks (a move made or refused starts afresh). The hand is drawn
+// at once for a state (drawHand) and soon after a tap on it (redraw).
 export function handMoves(container, send, { choices, draw, clear }) {
   let drawn = null; // choices() when the hand was last drawn
   stopTapsWhileBusy(container);
 
+  let draws = 0; // the hand's draws so far
   const drawHand = () => {
     counted("hand");
+    draws += 1;
     draw();
     drawn = choices();
+  };
+
+  // A tap's own redraw (a card picked, a hire's next step) in a task of its own. The
+  // browser lays the page out at the end of the task that handled a tap (it hit-tests
+  // what the finger now rests on), so a hand redrawn inside that task held the draw's
+  // script and the page's layout at once (50-150 ms at 6x); on its own the draw is
+  // script, and the frame lays it out (js/frame.js). `then` runs after that draw (a
+  // keyboard's focus to the next choice); a draw of the hand meanwhile (the state
+  // changed) draws it for both.
+  let waiting = null; // {after: draws when asked, then: [callbacks]}
+  const redraw = (then) => {
+    if (waiting) {
+      if (then) waiting.then.push(then);
+      return;
+    }
+    waiting = { after: draws, then: then ? [then] : [] };
+    setTimeout(() => {
+      const { after, then: callbacks } = waiting;
+      waiting = null;
+      if (draws === after) drawHand();
+      for (const callback of callbacks) callback();
+    });
   };
 
   const act = async (action) => {
@@ -46,5 +71,5 @@ export function handMoves(container, send, { choices, draw, clear }) {
     }
   };
 
-  return { act, drawHand };
+  return { act, drawHand, redraw };
 }

@@ -15,7 +15,7 @@
 // Names and counts only: a take-back never says what the move was.
 import { announce } from "./announce.js";
 import { api } from "./api.js";
-import { h, listing, person, replace, showError } from "./dom.js";
+import { h, listing, morph, person, replace, showError } from "./dom.js";
 import { keepFocus } from "./focus.js";
 import { t } from "./i18n.js";
 import { timeLeft } from "./news.js";
@@ -207,7 +207,7 @@ function draw() {
     request ? null : resultNote(state), // a new request supersedes how the last one ended
   ];
   keepFocus(layer, () => replace(layer, request ? banner(state, asSeat) : null, strip ? null : own));
-  if (strip) keepFocus(strip, () => replace(strip, own));
+  if (strip) keepFocus(strip, () => morph(strip, own)); // the Undo button kept as shown while it stays
   // Said once each in the page's live region (js/announce.js): the request, how it ended.
   announce("take-back", layer.querySelector(".take-back-title")?.textContent);
   announce("take-back-result", (strip ?? layer).querySelector(".take-back-result")?.textContent);

@@ -6,6 +6,7 @@
 import { announce } from "../../js/announce.js";
 import { h, morph } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { beforePaint } from "../../js/frame.js";
 import { handMoves } from "../../js/moves.js";
 import { seatName } from "../../js/seats.js";
 import { t } from "../../js/i18n.js";
@@ -18,7 +19,7 @@ export function handView(container, send) {
   const ui = { key: "", picked: [], placing: null };
   let state = null;
   // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
-  const { act, drawHand: draw } = handMoves(container, send, {
+  const { act, drawHand: draw, redraw } = handMoves(container, send, {
     choices: () => JSON.stringify([ui.picked, ui.placing]),
     draw: () => drawNow(),
     clear: () => {
@@ -50,7 +51,7 @@ export function handView(container, send) {
         disabled: locked || (!picked && ui.picked.length >= needed),
         onclick: () => {
           ui.picked = picked ? ui.picked.filter((c) => c !== card) : [...ui.picked, card];
-          draw();
+          redraw();
         },
       });
     });
@@ -95,9 +96,10 @@ export function handView(container, send) {
           } else {
             const fromKeys = document.activeElement?.dataset?.card === card;
             ui.placing = card;
-            draw();
-            // The choice comes next: said aloud, and the keyboard taken to it.
-            if (fromKeys) container.querySelector('[data-testid="place"]')?.focus();
+            // The choice comes next: said aloud, and the keyboard taken to it once the
+            // frame has laid it out (js/frame.js).
+            const toChoice = () => container.querySelector('[data-testid="place"]')?.focus();
+            redraw(() => fromKeys && beforePaint(toChoice, "focus"));
           }
         },
       }),
@@ -126,7 +128,7 @@ export function handView(container, send) {
         ),
         h(
           "button",
-          { type: "button", class: "secondary", "data-testid": "place-cancel", onclick: () => { ui.placing = null; draw(); } },
+          { type: "button", class: "secondary", "data-testid": "place-cancel", onclick: () => { ui.placing = null; redraw(); } },
           t("Cancel"),
         ),
       ),

@@ -22,7 +22,7 @@ export function handView(container, send) {
   let state = null;
   // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
   // The build keeps the trick card picked across its placements, as before.
-  const { act, drawHand: draw } = handMoves(container, send, {
+  const { act, drawHand: draw, redraw } = handMoves(container, send, {
     choices: () => JSON.stringify([ui.selected, ui.open]),
     draw: () => keepFocus(container, drawNow),
     clear: () => {},
@@ -116,7 +116,7 @@ export function handView(container, send) {
         "aria-label": label,
         onclick: () => {
           ui.open = seat;
-          draw();
+          redraw();
         },
       },
       "+…",
@@ -188,7 +188,7 @@ export function handView(container, send) {
             disabled: !fitting.includes(card),
             onclick: () => {
               ui.selected = card;
-              draw();
+              redraw();
             },
           }),
         ),

@@ -31,7 +31,7 @@ export function handView(container, send) {
 
   const reset = () => Object.assign(ui, fresh());
   // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
-  const { act, drawHand } = handMoves(container, send, {
+  const { act, drawHand, redraw } = handMoves(container, send, {
     choices: () => JSON.stringify(Object.keys(fresh()).map((k) => ui[k])),
     draw: () => keepFocus(container, drawNow),
     clear: reset,
@@ -122,7 +122,7 @@ export function handView(container, send) {
           } else {
             Object.assign(ui, { discard: piece, discardIndex: index, mover: null, target: null });
           }
-          draw();
+          redraw();
         },
       });
     });
@@ -152,7 +152,7 @@ export function handView(container, send) {
     if (!forms.length) return null;
     if (ui.mode !== "form") {
       return h("button", { type: "button", class: "secondary", "data-testid": "lz-form-start",
-        onclick: () => { reset(); ui.mode = "form"; draw(); } }, t("Form a department…"));
+        onclick: () => { reset(); ui.mode = "form"; redraw(); } }, t("Form a department…"));
     }
     const chosen = ui.picked.map((i) => state.concealed[i]);
     const matches = chosen.length === 3 ? forms.filter((f) => sortedCodes(f.pieces) === sortedCodes(chosen)) : [];
@@ -166,7 +166,7 @@ export function handView(container, send) {
         matches.map((form) =>
           h("button", { type: "button", "data-testid": "lz-form-option", onclick: () => act(form) },
             t("Reveal {pieces}", { pieces: form.pieces.map((p, i) => played(p, form.roles[i])).join(" ") }))),
-        h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); draw(); } }, t("Back to hiring"))),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-form-cancel", onclick: () => { reset(); redraw(); } }, t("Back to hiring"))),
     );
   }
 
@@ -217,13 +217,13 @@ export function handView(container, send) {
     } else if (!ui.mover) {
       prompt = t("Discarding {piece}: tap the piece to move.", { piece: ui.discard });
       for (const m of forDiscard) {
-        marks[key(m.from)] = { kind: "mover", label: t("can move"), onclick: () => { ui.mover = m.from; ui.target = null; draw(); } };
+        marks[key(m.from)] = { kind: "mover", label: t("can move"), onclick: () => { ui.mover = m.from; ui.target = null; redraw(); } };
       }
     } else {
       const chosen = forDiscard.find((m) => sameSquare(m.from, ui.mover))?.to || [];
-      marks[key(ui.mover)] = { kind: "picked", label: t("moving"), onclick: () => { ui.mover = null; ui.target = null; draw(); } };
+      marks[key(ui.mover)] = { kind: "picked", label: t("moving"), onclick: () => { ui.mover = null; ui.target = null; redraw(); } };
       for (const to of chosen) {
-        marks[key(to)] = { kind: sameSquare(to, ui.target) ? "picked" : "target", label: t("can go here"), onclick: () => { ui.target = to; draw(); } };
+        marks[key(to)] = { kind: sameSquare(to, ui.target) ? "picked" : "target", label: t("can go here"), onclick: () => { ui.target = to; redraw(); } };
       }
       prompt = ui.target ? null : t("Tap where the {piece} goes.", { piece: pieceAt(ui.mover) });
     }
@@ -254,7 +254,7 @@ export function handView(container, send) {
       h("p", {}, text),
       h("div", { class: "actions" },
         h("button", { type: "button", "data-testid": "lz-hire-confirm", onclick: () => act(action) }, water ? t("Hire and throw the sticks") : t("Hire")),
-        h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; draw(); } }, t("Change"))),
+        h("button", { type: "button", class: "secondary", "data-testid": "lz-hire-cancel", onclick: () => { ui.target = null; redraw(); } }, t("Change"))),
     );
   }
 

@@ -6,6 +6,7 @@ import { holdToReveal } from "../../js/colours/reveal.js";
 import { colourName, swatch } from "../../js/colours/colours.js";
 import { h, replace } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
+import { beforePaint } from "../../js/frame.js";
 import { handMoves, isBusy } from "../../js/moves.js";
 import { t, tn } from "../../js/i18n.js";
 import { boardSvg, chipWords, key, squareName } from "./drawing.js";
@@ -31,7 +32,7 @@ export function handView(container, send) {
   const targetsOf = (k) => moves().filter((m) => key(m.from) === k);
 
   // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
-  const { act, drawHand: draw } = handMoves(container, send, {
+  const { act, drawHand: draw, redraw } = handMoves(container, send, {
     choices: () => JSON.stringify(ui.selected),
     draw: () => keepFocus(container, drawNow),
     clear: () => {
@@ -42,8 +43,8 @@ export function handView(container, send) {
   async function move(action) {
     const keyed = container.contains(document.activeElement); // a keyboard is playing
     await act(action);
-    // Focus follows the pile to where it went.
-    if (keyed) container.querySelector(`[data-testid="spot"][data-square="${key(action.to)}"]`)?.focus();
+    // Focus follows the pile to where it went, once the frame has laid it out (js/frame.js).
+    if (keyed) beforePaint(() => container.querySelector(`[data-testid="spot"][data-square="${key(action.to)}"]`)?.focus(), "focus");
   }
 
   function tap(square) {
@@ -53,7 +54,7 @@ export function handView(container, send) {
     if (chosen) return move(chosen);
     const [row, col] = square;
     ui.selected = ui.selected !== k && state.board[row][col].length ? k : null;
-    draw();
+    redraw();
   }
 
   function pilePanel() {
@@ -82,7 +83,7 @@ export function handView(container, send) {
                   ? t("{square} (flips it)", { square: squareName(m.to) })
                   : t("{square} ({count} high)", { square: squareName(m.to), count: pile.length + state.board[r][c].length }));
             }),
-            h("button", { type: "button", class: "secondary", "data-testid": "move-cancel", onclick: () => { ui.selected = null; draw(); } }, t("Cancel")))
+            h("button", { type: "button", class: "secondary", "data-testid": "move-cancel", onclick: () => { ui.selected = null; redraw(); } }, t("Cancel")))
         : null,
     );
   }
