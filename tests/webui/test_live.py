@@ -199,7 +199,11 @@ def test_a_stream_whose_client_takes_nothing_is_closed_after_the_stall_time() ->
 
 
 def test_a_slow_client_that_keeps_taking_is_not_stalled() -> None:
-    source, output, slot = Source(), FakeOutput(), OpenStreams(policy=FAST).open()
+    # A second's stall, the client taking a little ten times within it: the trickling
+    # thread would have to wait nine tenths of it for its turn before the stream took
+    # the client for stalled (at a third, it once did on a loaded CI machine).
+    policy = Policy(buffer=FAST.buffer, stall=1.0, poll=FAST.poll)
+    source, output, slot = Source(), FakeOutput(), OpenStreams(policy=policy).open()
     assert slot is not None
     next_frame = follow(source, output, slot, counting_render(), heartbeat=5)
     next_frame()
@@ -208,12 +212,12 @@ def test_a_slow_client_that_keeps_taking_is_not_stalled() -> None:
     stop = threading.Event()
 
     def trickle() -> None:
-        while not stop.wait(FAST.stall / 3):
-            output.taken = min(output.sent, output.taken + 50)
+        while not stop.wait(policy.stall / 10):
+            output.taken = min(output.sent, output.taken + 20)
 
     threading.Thread(target=trickle, daemon=True).start()
     source.callbacks[0](1)
-    threading.Timer(3 * FAST.stall, output.read_all).start()
+    threading.Timer(3 * policy.stall, output.read_all).start()
     assert next_frame() == "state 1\n\n"
     stop.set()
     assert not output.ended
