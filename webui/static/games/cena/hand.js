@@ -49,8 +49,10 @@ export function handView(container, send) {
         "data-testid": "hand-card",
         "aria-pressed": picked,
         disabled: locked || (!picked && ui.picked.length >= needed),
+        // The picks as they are at the tap (the hand is redrawn after it: js/moves.js).
         onclick: () => {
-          ui.picked = picked ? ui.picked.filter((c) => c !== card) : [...ui.picked, card];
+          if (ui.picked.includes(card)) ui.picked = ui.picked.filter((c) => c !== card);
+          else if (ui.picked.length < needed) ui.picked = [...ui.picked, card];
           redraw();
         },
       });

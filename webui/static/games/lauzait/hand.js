@@ -117,8 +117,10 @@ export function handView(container, send) {
         "aria-pressed": picked,
         disabled: !usable,
         onclick: () => {
+          // The picks as they are at the tap (the hand is redrawn after it: js/moves.js).
           if (ui.mode === "form") {
-            ui.picked = picked ? ui.picked.filter((i) => i !== index) : [...ui.picked, index];
+            if (ui.picked.includes(index)) ui.picked = ui.picked.filter((i) => i !== index);
+            else if (ui.picked.length < 3) ui.picked = [...ui.picked, index];
           } else {
             Object.assign(ui, { discard: piece, discardIndex: index, mover: null, target: null });
           }
