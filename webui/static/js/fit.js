@@ -23,6 +23,7 @@
 // scaling undone: a restyle of every rem in the page) only on the first draw, after a
 // resize and when the page comes back into view. Enlarged text (125 % or more,
 // js/text-size.js) is never scaled: that layout scrolls instead.
+import { beforePaint } from "./frame.js";
 import { textLarge } from "./text-size.js";
 
 const html = document.documentElement;
@@ -171,11 +172,12 @@ export function fitter({ regions = () => [], floor = 0.7, enabled = () => true, 
   addEventListener("resize", () => {
     last = 0;
     ladder = null;
-    requestAnimationFrame(fit);
+    beforePaint(fit);
   });
   // Back from the phone's settings (a new text size, perhaps): measured again.
   document.addEventListener("visibilitychange", () => {
     ladder = null;
   });
-  return fit;
+  // Asked after each draw: done in the frame that paints it (js/frame.js), once.
+  return () => beforePaint(fit);
 }

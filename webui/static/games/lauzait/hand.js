@@ -11,6 +11,7 @@ import { boardGrid, key, squareName } from "./board.js";
 import { departmentFace, isWild, pieceButton, pieceFace, played } from "./pieces.js";
 
 const STEPS = ["dissolve", "form", "declare", "hire"];
+const DEPARTMENT = 3; // the pieces a department is formed of
 // The letters a compact hire names squares by (webui/games/lauzait/choices.py).
 const SQUARES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 // Each step as the bar names it (the optional ones end with "?").
@@ -109,7 +110,7 @@ export function handView(container, send) {
     if (!mine) return state.concealed.map((piece) => pieceFace(piece, { "data-testid": "lz-hand-piece" }));
     return state.concealed.map((piece, index) => {
       const picked = ui.mode === "form" ? ui.picked.includes(index) : ui.discardIndex === index;
-      const usable = ui.mode === "form" ? mine && (picked || ui.picked.length < 3) : mine && discards.has(piece);
+      const usable = ui.mode === "form" ? mine && (picked || ui.picked.length < DEPARTMENT) : mine && discards.has(piece);
       return pieceButton(piece, {
         classes: [picked ? "selected" : ""],
         "data-testid": "lz-hand-piece",
@@ -120,7 +121,7 @@ export function handView(container, send) {
           // The picks as they are at the tap (the hand is redrawn after it: js/moves.js).
           if (ui.mode === "form") {
             if (ui.picked.includes(index)) ui.picked = ui.picked.filter((i) => i !== index);
-            else if (ui.picked.length < 3) ui.picked = [...ui.picked, index];
+            else if (ui.picked.length < DEPARTMENT) ui.picked = [...ui.picked, index];
           } else {
             Object.assign(ui, { discard: piece, discardIndex: index, mover: null, target: null });
           }
@@ -157,11 +158,11 @@ export function handView(container, send) {
         onclick: () => { reset(); ui.mode = "form"; redraw(); } }, t("Form a department…"));
     }
     const chosen = ui.picked.map((i) => state.concealed[i]);
-    const matches = chosen.length === 3 ? forms.filter((f) => sortedCodes(f.pieces) === sortedCodes(chosen)) : [];
+    const matches = chosen.length === DEPARTMENT ? forms.filter((f) => sortedCodes(f.pieces) === sortedCodes(chosen)) : [];
     return h(
       "div",
       { class: "panel lz-guide", "data-testid": "lz-form" },
-      h("p", {}, chosen.length < 3
+      h("p", {}, chosen.length < DEPARTMENT
         ? t("Tap three of your pieces: three of a kind or three in a row, one colour ({count}/3).", { count: chosen.length })
         : matches.length ? t("Reveal them as:") : t("Those three do not make a department.")),
       h("div", { class: "actions" },

@@ -9,7 +9,6 @@ import { clearError, h, morph, replace, showError } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { keepFocus } from "../focus.js";
 import { fitter } from "../fit.js";
-import { beforePaint } from "../frame.js";
 import { boardDetailsFor, boardTopFor, handFor, needGame, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
@@ -54,8 +53,7 @@ function freeHeight() {
 }
 // Scale, never clip (js/fit.js): after anything on the page changes (a state, a card
 // picked, a trick's moment ending), in the frame that paints it (js/frame.js).
-const fitNow = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6, room: freeHeight });
-const fit = () => beforePaint(fitNow);
+const fit = fitter({ regions: () => [nodes.top, nodes.hand], floor: 0.6, room: freeHeight });
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
 // On a phone on its side the bar shows only while it says "reconnecting…" (app.css):
 // its coming and going changes the height the page has.

@@ -8,7 +8,6 @@ import { follow, showConnection } from "../api.js";
 import { h, replace } from "../dom.js";
 import { dealFingerprint } from "../fingerprint.js";
 import { fitter } from "../fit.js";
-import { beforePaint } from "../frame.js";
 import { boardFor, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
@@ -76,8 +75,7 @@ function pendingRelease(state) {
 // score table, many seats) is drawn smaller until it fits. Only on a TV: a phone or
 // laptop window narrower than 1000 px scrolls.
 const wide = matchMedia("(min-width: 1000px)");
-const fitNow = fitter({ floor: 0.75, enabled: () => wide.matches });
-const fit = () => beforePaint(fitNow); // in the frame that paints it (js/frame.js)
+const fit = fitter({ floor: 0.75, enabled: () => wide.matches });
 // After anything in the page changes (a state, a timer's redraw), and once every
 // stylesheet and image has loaded.
 new MutationObserver(fit).observe(document.querySelector("main"), { childList: true, subtree: true });
