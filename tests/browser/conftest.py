@@ -62,9 +62,10 @@ def continue_summary_on_phones(device: DeviceProcess, phones: dict[int, Page]) -
 
 
 # Céna: a card tapped (or chosen with Enter) either goes at once (the hand is marked
-# busy while the move is sent, then the card is gone) or asks where it goes; the hand
-# draws that question in the task after the tap's (js/moves.js redraw).
-ASKED_OR_SENT = """(card) => document.querySelector('[data-testid=placement]')
+# busy while the move is sent, then the card is gone) or asks where it goes (the seats'
+# trick slots offer the places); the page draws that question in the task after the
+# tap's (js/moves.js redraw).
+ASKED_OR_SENT = """(card) => document.querySelector('[data-testid=place]')
   || document.querySelector('#hand[aria-busy=true]')
   || !document.querySelector(`#hand [data-card="${card}"]`)"""
 
@@ -72,7 +73,7 @@ ASKED_OR_SENT = """(card) => document.querySelector('[data-testid=placement]')
 def asks_where(page: Page, card: str) -> bool:
     """After a Céna card was tapped: whether the page asks where it goes (else it went)."""
     page.wait_for_function(ASKED_OR_SENT, arg=card, timeout=TIMEOUT_MS)
-    return page.get_by_test_id("placement").count() > 0
+    return page.get_by_test_id("place").count() > 0
 
 
 def screenshots_wanted() -> bool:

@@ -26,6 +26,8 @@ from tests.browser.conftest import PHONE, SCREEN, Contexts
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
 LANGUAGES = ("en", "ja")
+# What a seat taps first to choose a move: a card, or a Lauzait Cep piece to discard.
+PICK = "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
 
 
 def opened(contexts: Contexts, path: str, lang: str, *, token: str | None = None) -> Page:
@@ -98,6 +100,12 @@ def test_pages_of_play_have_no_serious_violation(
             page = opened(contexts, "/seat", lang, token=tokens[seat])
             settle(page)
             found[f"{game} seat {role} ({lang})"] = serious_violations(page)
+            pick = page.locator(PICK)
+            if role == "to act" and pick.count():
+                # A choice under way: a card or piece picked (Céna's places on the trick).
+                pick.first.click()
+                page.wait_for_timeout(300)
+                found[f"{game} seat choosing ({lang})"] = serious_violations(page)
             page.close()
         page = opened(contexts, "/table", lang)
         settle(page)

@@ -229,6 +229,7 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
     trick: list[tuple[str, int]] = []  # (card, placed before seat) this trick
     won: list[list[str]] = [[] for _ in range(PLAYERS)]  # cards won per alliance
     token_before_reload = ""
+    retapped = False  # a card asking where, tapped again once (kept in hand)
     for play in range(PLAYS):
         seat = int(str(table_turn.get_attribute("data-turn")))
         phone = phones[seat]
@@ -270,9 +271,20 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
         legal.first.click()
         free = [s for s in range(PLAYERS) if s not in {to for _, to in trick}]
         if len(free) > 1:
+            # The places are the free seats' trick slots, each a button over its slot.
             places = phone.by("place")
             expect(places).to_have_count(len(free))
             assert sorted(int(str(p.get_attribute("data-to"))) for p in places.all()) == free
+            slots = phone.page.locator("[data-testid=trick-slot]:has([data-testid=place])")
+            assert sorted(int(str(s.get_attribute("data-seat"))) for s in slots.all()) == free
+            if not retapped:
+                # The card tapped again stays in hand: no places, then asked again.
+                retapped = True
+                legal.first.click()
+                expect(places).to_have_count(0)
+                expect(phone.by("hand-card")).to_have_count(HAND - phone.played)
+                legal.first.click()
+                expect(places).to_have_count(len(free))
             to = int(str(places.first.get_attribute("data-to")))
             places.first.click()
         else:
@@ -298,6 +310,7 @@ def test_three_phones_play_a_whole_deal(device: DeviceProcess, contexts: Context
             expect(table.get_by_test_id("deal-info")).to_contain_text("Deal 2 of 3")
             expect(table.get_by_test_id("last-trick")).to_have_count(0)
     assert token_before_reload, "the reload never happened"
+    assert retapped, "no card asked where it goes"
 
     # --- the deal is scored, the same everywhere, and it adds up ----------------------
     # Each phone reads the deal's summary and continues, then looks in its drawer.

@@ -85,10 +85,18 @@ def test_a_cena_turn_by_keyboard(device: DeviceProcess, contexts: Contexts) -> N
     card = page.evaluate("document.activeElement.dataset.card")
     page.keyboard.press("Enter")
     if asks_where(page, card):
-        # The card is the pressed one; focus is on the first seat to place it before.
+        # The card is the pressed one; the seats are the group to choose from, and
+        # focus is on the first seat's trick slot to place it before.
         picked = page.locator(f'#hand [data-card="{card}"]')
         expect(picked).to_have_attribute("aria-pressed", "true")
-        expect(page.get_by_test_id("placement")).to_have_attribute("role", "group")
+        expect(page.locator("[data-testid=seats][data-placing]")).to_have_attribute("role", "group")
+        expect(page.get_by_test_id("place").first).to_be_focused()
+        # Escape keeps it in hand, focus back on it; Enter asks again.
+        page.keyboard.press("Escape")
+        expect(page.get_by_test_id("place")).to_have_count(0)
+        expect(picked).not_to_have_attribute("aria-pressed", "true")
+        expect(picked).to_be_focused()
+        page.keyboard.press("Enter")
         expect(page.get_by_test_id("place").first).to_be_focused()
         page.keyboard.press("Enter")
     expect(page.locator(f'#hand [data-card="{card}"]')).to_have_count(0)

@@ -113,7 +113,7 @@ COVERED = """() => {
     '[data-testid=turn]', '[data-testid=objective]', '[data-testid=trick-slot]',
     '[data-testid=public-cards] .card',
     '#hand button.card:not([disabled])', '#hand button:not([disabled])',
-    '#hand .lz-board', '#hand .sarena-board', '[data-testid=placement] button',
+    '#hand .lz-board', '#hand .sarena-board', '[data-testid=place]',
     '#moments .trick-moment .card', '#header button', '#header a',
   ];
   const problems = [];

@@ -4,7 +4,8 @@
 import { h, people } from "../../js/dom.js";
 import { seatName, totalRow, whom } from "../../js/seats.js";
 import { t, tn } from "../../js/i18n.js";
-import { cardFace, objectiveText, suitLabel } from "./cards.js";
+import { cardFace, cardWords, objectiveText, suitLabel } from "./cards.js";
+import { placing } from "./placing.js";
 
 const alliancePair = (state, alliance) => alliance.seats.map((s) => seatName(state, s)).join(" + ");
 
@@ -23,7 +24,9 @@ export function turnBanner(state) {
   } else if (state.phase === "play") {
     const turn = state.trick.turn;
     mine = turn === me;
-    text = mine ? t("Your turn: play a card") : t("{name}'s turn", { name: seatName(state, turn) });
+    const waiting = mine ? placing(state) : null; // a card tapped, waiting for where
+    if (waiting) text = t("Your turn: tap where {card} goes", { card: cardWords(waiting.card) });
+    else text = mine ? t("Your turn: play a card") : t("{name}'s turn", { name: seatName(state, turn) });
   } else {
     text = t("Game over");
   }
@@ -69,7 +72,26 @@ export function dealInfo(state, { withObjective = true } = {}) {
 export const wonTrickInSlots = (state) =>
   state.you.seat !== null && state.phase === "play" && state.trick.cards.length === 0 && Boolean(state.last_trick);
 
-function trickSlot(state, seat) {
+// A place the card waiting (placing.js) may go: a button over the slot, whatever it
+// shows (nothing yet, or the trick just won), so the page keeps its size (app.css).
+function placeButton(state, seat, waiting) {
+  const action = waiting.places.get(seat);
+  if (!action) return null;
+  const card = cardWords(waiting.card);
+  return h(
+    "button",
+    {
+      type: "button", class: "place-here", "data-testid": "place", "data-to": seat,
+      "aria-label": seat === state.you.seat
+        ? t("Play {card} in front of yourself", { card })
+        : t("Play {card} in front of {name}", { card, name: whom(state, seat) }),
+      onclick: () => waiting.act(action),
+    },
+    t("Place here"),
+  );
+}
+
+function trickSlot(state, seat, waiting) {
   // The trick in play, or the trick just won (its cards as data-won-card: data-card
   // is the trick in play's).
   const won = wonTrickInSlots(state) ? state.last_trick : null;
@@ -92,10 +114,11 @@ function trickSlot(state, seat) {
           played.by !== seat ? h("span", { class: "from" }, t("from {name}", { name: whom(state, played.by) })) : null,
         ]
       : h("span", { class: "muted" }, "—"),
+    waiting ? placeButton(state, seat, waiting) : null,
   );
 }
 
-function seatPanel(state, seat) {
+function seatPanel(state, seat, waiting) {
   const me = state.you.seat === seat;
   const classes = ["seat-panel", state.to_act.includes(seat) ? "to-act" : "", me ? "me" : ""];
   const facts = [tn("{count} card", "{count} cards", state.hand_sizes[seat])];
@@ -113,15 +136,20 @@ function seatPanel(state, seat) {
       state.public[seat].map((card) => cardFace(card, { small: true })),
     ),
     state.phase === "play" ? h("div", { class: "caption" }, t("played here")) : null,
-    state.phase === "play" ? trickSlot(state, seat) : null,
+    state.phase === "play" ? trickSlot(state, seat, waiting) : null,
   );
 }
 
 export function seatsGrid(state) {
+  // While a card of this phone waits for where it goes, the seats are where to choose.
+  const waiting = state.phase === "play" ? placing(state) : null;
+  const asks = waiting
+    ? { role: "group", "aria-label": t("Place {card} in front of:", { card: cardWords(waiting.card) }), "data-placing": waiting.card }
+    : {};
   return h(
     "div",
-    { class: "seats", "data-testid": "seats" },
-    Array.from({ length: state.players }, (_, seat) => seatPanel(state, seat)),
+    { class: "seats", "data-testid": "seats", ...asks },
+    Array.from({ length: state.players }, (_, seat) => seatPanel(state, seat, waiting)),
   );
 }
 

@@ -9,6 +9,8 @@ export const SUIT_LETTERS = Object.keys(SUITS);
 
 export const suitOf = (card) => card[0];
 export const numberOf = (card) => Number(card.slice(1));
+// A card in words, as printed on it: "wine 7".
+export const cardWords = (card) => `${SUITS[suitOf(card)]} ${numberOf(card)}`;
 
 export function suitLabel(suit) {
   return `${SUITS[suit]} (${suit})`;
@@ -31,7 +33,7 @@ export function cardFace(card, { small = false, badge = null, ...extra } = {}) {
   const classes = ["card", `suit-${suitOf(card)}`, small ? "small" : "", extra.class || ""];
   return h(
     "span",
-    { ...extra, class: classes.join(" ").trim(), "data-card": card, title: `${SUITS[suitOf(card)]} ${numberOf(card)}` },
+    { ...extra, class: classes.join(" ").trim(), "data-card": card, title: cardWords(card) },
     faceParts(card),
     badge ? h("span", { class: "badge" }, badge) : null,
   );
@@ -48,7 +50,7 @@ export function cardButton(card, { classes = [], badge = null, ...attrs } = {}) 
       "data-card": card,
     },
     // Its name, "wine 7" in English as printed, then the badge in the page's language.
-    h("span", { class: "sr-only", lang: "en" }, `${SUITS[suitOf(card)]} ${numberOf(card)}${badge ? "," : ""}`),
+    h("span", { class: "sr-only", lang: "en" }, `${cardWords(card)}${badge ? "," : ""}`),
     faceParts(card, { hidden: true }),
     badge ? h("span", { class: "badge" }, badge) : null,
   );

@@ -2,20 +2,28 @@
 // Reveal phase: tap 3 cards, then "Reveal"; the choice shows chosen while it may
 // still be taken back, locked once it may not, until all are in.
 // Play phase: only legal cards (from state.legal) can be tapped; then, if the card
-// may go before several seats, choose where (the simplified rule skips this).
+// may go before several seats, choose where on the trick (placing.js; the simplified
+// rule skips this).
 import { announce } from "../../js/announce.js";
 import { h, morph } from "../../js/dom.js";
 import { keepFocus } from "../../js/focus.js";
 import { beforePaint } from "../../js/frame.js";
-import { handMoves } from "../../js/moves.js";
-import { seatName } from "../../js/seats.js";
+import { handMoves, isBusy } from "../../js/moves.js";
 import { t } from "../../js/i18n.js";
-import { cardButton, SUITS, numberOf, suitOf } from "./cards.js";
+import { cardButton, cardWords } from "./cards.js";
+import { choiceKey, plays, setPlacing } from "./placing.js";
 
 const PUBLIC_CARDS = 3; // unless the box's choices say otherwise (webui/games/cena/choices.py)
 
-// container: where to draw; send(action) -> Promise (the page shows errors).
-export function handView(container, send) {
+let escape = null; // the hand's Escape key (see place)
+document.addEventListener("keydown", (event) => escape?.(event));
+
+// Said when a card waits for where it goes (the places follow, on the trick).
+const placementWords = (card) => t("Place {card} in front of:", { card: cardWords(card) });
+
+// container: where to draw; send(action) -> Promise (the page shows errors);
+// redrawTop(): the page draws its top again (the seats' trick slots show the places).
+export function handView(container, send, { redrawTop = () => {} } = {}) {
   const ui = { key: "", picked: [], placing: null };
   let state = null;
   // One draw per move (js/moves.js): while it is sent the hand is busy, not redrawn.
@@ -24,7 +32,8 @@ export function handView(container, send) {
     draw: () => drawNow(),
     clear: () => {
       ui.picked = [];
-      ui.placing = null;
+      // A play refused: the card waits no more, on the trick either.
+      if (ui.placing) place(null);
     },
   });
 
@@ -76,11 +85,8 @@ export function handView(container, send) {
   }
 
   function playControls() {
-    // Each card with the places it may go (webui/games/cena/choices.py), else listed.
-    const plays = state.choices?.play
-      ? state.choices.play.flatMap(([card, places]) => places.map((to) => ({ type: "play", card, to })))
-      : state.legal.filter((a) => a.type === "play");
-    const playable = new Set(plays.map((a) => a.card));
+    const choices = plays(state);
+    const playable = new Set(choices.map((a) => a.card));
     const isPublic = new Set(state.public[state.you.seat]);
     const cards = state.hand.map((card) =>
       cardButton(card, {
@@ -92,52 +98,56 @@ export function handView(container, send) {
         "aria-pressed": ui.placing ? ui.placing === card : null,
         disabled: !playable.has(card),
         onclick: () => {
-          const targets = plays.filter((a) => a.card === card);
-          if (targets.length === 1) {
-            act(targets[0]);
-          } else {
-            const fromKeys = document.activeElement?.dataset?.card === card;
-            ui.placing = card;
-            // The choice comes next: said aloud, and the keyboard taken to it once the
-            // frame has laid it out (js/frame.js).
-            const toChoice = () => container.querySelector('[data-testid="place"]')?.focus();
-            redraw(() => fromKeys && beforePaint(toChoice, "focus"));
-          }
+          const targets = choices.filter((a) => a.card === card);
+          if (targets.length === 1) return void act(targets[0]);
+          // Where it goes is chosen on the trick (placing.js); the card tapped again
+          // stays in hand. From the keyboard, focus goes to the first place once the
+          // frame has laid it out (js/frame.js).
+          const fromKeys = document.activeElement?.dataset?.card === card;
+          const next = ui.placing === card ? null : card;
+          place(next, fromKeys && next ? "place" : null);
         },
       }),
     );
     // The cards say which deal they belong to (data-deal), as the drawer's deal line does.
-    return [h("div", { class: "hand", "data-testid": "hand", "data-deal": state.deal }, cards), placement(plays)];
+    return h("div", { class: "hand", "data-testid": "hand", "data-deal": state.deal }, cards);
   }
 
-  function placement(plays) {
-    if (!ui.placing) return null;
-    const card = ui.placing;
-    const targets = plays.filter((a) => a.card === card);
-    return h(
-      "div",
-      { class: "panel", "data-testid": "placement", role: "group", "aria-labelledby": "placement-title" },
-      h("p", { id: "placement-title" }, placementWords(card)),
-      h(
-        "div",
-        { class: "placement" },
-        targets.map((action) =>
-          h(
-            "button",
-            { type: "button", "data-testid": "place", "data-to": action.to, onclick: () => act(action) },
-            action.to === state.you.seat ? t("Yourself") : seatName(state, action.to),
-          ),
-        ),
-        h(
-          "button",
-          { type: "button", class: "secondary", "data-testid": "place-cancel", onclick: () => { ui.placing = null; redraw(); } },
-          t("Cancel"),
-        ),
-      ),
-    );
+  // A card waits for where it goes (null: none any more): the hand and the seats'
+  // trick slots (board.js) drawn again after the tap, then focus to `focusOn`: the
+  // first place, or the card back in hand.
+  function place(card, focusOn = null) {
+    const was = ui.placing;
+    ui.placing = card;
+    setPlacing(ui.key, card, playFromTrick);
+    const focus = () => {
+      const target = focusOn === "place"
+        ? document.querySelector('[data-testid="place"]')
+        : container.querySelector(`[data-card="${CSS.escape(was ?? "")}"]`);
+      target?.focus();
+    };
+    redraw(() => {
+      redrawTop();
+      if (focusOn) beforePaint(focus, "focus");
+    });
   }
 
-  const placementWords = (card) => t("Place {card} in front of:", { card: `${SUITS[suitOf(card)]} ${numberOf(card)}` });
+  // A place tapped on the trick: the play sent as from the hand. A keyboard's focus
+  // comes back to the card first, so that after the move it stays in the hand (on the
+  // next card: js/focus.js), not on a place the trick no longer offers.
+  function playFromTrick(action) {
+    if (document.activeElement?.dataset?.testid === "place") {
+      container.querySelector(`[data-card="${CSS.escape(action.card)}"]`)?.focus({ preventScroll: true });
+    }
+    return act(action);
+  }
+
+  // Escape keeps the waiting card in hand (one hand per page: the latest one listens).
+  escape = (event) => {
+    if (event.key !== "Escape" || !ui.placing || isBusy(container)) return;
+    event.preventDefault();
+    place(null, "card");
+  };
 
   // Focus stays on the same card or control through every redraw (js/focus.js); the
   // cards and controls already shown are kept, changed where they differ (js/dom.js morph).
@@ -158,11 +168,13 @@ export function handView(container, send) {
 
   return (next) => {
     state = next;
-    const key = `${state.deal}:${state.phase}:${state.trick?.number}:${state.trick?.cards.length}:${state.chosen}`;
+    const key = choiceKey(state);
     if (key !== ui.key) {
+      // Another trick or deal: nothing waits (the top, already drawn for it, shows none).
       ui.key = key;
       ui.placing = null;
       ui.picked = [];
+      setPlacing(key, null);
     }
     draw();
   };

@@ -1,9 +1,7 @@
 // "Suggest a move" in Céna's words: the card(s) and, for a play, whose side it goes to.
 import { t } from "../../js/i18n.js";
 import { whom } from "../../js/seats.js";
-import { SUITS, numberOf, suitOf } from "./cards.js";
-
-const cardWords = (card) => `${SUITS[suitOf(card)]} ${numberOf(card)}`;
+import { cardWords } from "./cards.js";
 
 export function hintText(state, action) {
   if (action.type === "reveal") return t("Reveal {cards}", { cards: action.cards.map(cardWords).join(t(", ")) });

@@ -277,7 +277,10 @@ function draw(state) {
   drawDrawer(state);
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
-  if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send) };
+  // A hand may change the top between states (Céna: the trick slots where a tapped
+  // card may go); the top is then drawn again from the state last drawn.
+  const redrawTop = () => lastState && morph(nodes.top, boardTopFor(lastState));
+  if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send, { redrawTop }) };
   hand.draw(state);
 }
 
