@@ -43,20 +43,29 @@ WHY = {"most_points": "points", "fell_short": "reached 15 but", "highest": "or m
 WHY |= {"tie_to_host": "closest to the right", "most_chips": "chips"}
 WHY |= {"tie_break": "the tie-break", "shared": "share the win"}
 
-# Draw each state's summary with the page's own module and read what it marks.
+# Draw each state's summary with the page's own module and read what it marks, once
+# the dialog shows it whole (it opens in steps, tasks after the state's: js/summary.js).
 DRAW_ALL = """
 async (states) => {
   const { showMoments } = await import("/static/js/summary.js");
-  return states.map((state) => {
+  const tasks = (n) => new Promise((resolve) => {
+    const next = (left) => (left ? setTimeout(() => next(left - 1)) : resolve());
+    next(n);
+  });
+  const read = [];
+  for (const state of states) {
     showMoments(state, { asSeat: false });
+    await tasks(2);
     const rows = [...document.querySelectorAll('[data-testid="summary-points"] tbody tr')];
     const totals = [...document.querySelectorAll('[data-testid="summary-seat-total"]')];
-    return {
+    read.push({
       marked: rows.filter((r) => r.dataset.winner === "true").map((r) => Number(r.dataset.seat)),
       totals: totals.flatMap((td, seat) => (td.classList.contains("winner") ? [seat] : [])),
       outcome: document.querySelector('[data-testid="summary-outcome"]')?.textContent ?? null,
-    };
-  });
+      whole: document.querySelector('dialog.summary-overlay.opening') === null,
+    });
+  }
+  return read;
 }
 """
 
@@ -106,6 +115,7 @@ def test_every_final_summary_marks_and_names_exactly_the_engines_winners(
         drawn = page.evaluate(DRAW_ALL, [reading_state(game) for game in games])
         for game, shown in zip(games, drawn, strict=True):
             assert game.summary is not None
+            assert shown["whole"], name
             assert shown["marked"] == game.winners, (name, game.summary)
             assert shown["totals"] == game.winners
             assert shown["outcome"], (name, game.summary)

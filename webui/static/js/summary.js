@@ -186,6 +186,8 @@ function summaryPanel(state) {
 }
 
 function closeSummary() {
+  clearTimeout(step);
+  step = null;
   if (!dialog) return;
   const had = dialog.contains(document.activeElement);
   dialog.close();
@@ -204,16 +206,35 @@ function closeSummary() {
 // A real modal dialog (as the rules card): focus moves into it and stays there, the
 // page behind is inert, Escape does not hide it (the table waits for Continue).
 // Drawn anew in place on each state, focus kept on the same button.
+//
+// A slow phone opens it in two tasks of their own after the state's. showModal()
+// restyles the whole page (the rest of it inert) and lays the dialog out there and
+// then, to find its first control: with the page's draw of the deal's end that was
+// one task of 70-100 ms at 6x CPU throttling. So the dialog opens with its title and
+// Continue only (drawn and shown modal: 15-25 ms), and its points and the game's part
+// show in the task after (`opening`, summary.css), laid out by the frame that paints them.
+let step = null; // the timer of the next step
 function drawSummary(state, playing) {
   const panel = playing ? summaryPanel(state) : null;
   if (!panel || (dialog && dialog.dataset.key !== state.summary.key)) closeSummary();
   if (!panel) return;
   if (dialog) return keepFocus(dialog, () => replace(dialog, panel));
-  dialog = h("dialog", { class: "summary-overlay", "data-testid": "summary", "data-key": state.summary.key, "aria-labelledby": "summary-title" }, panel);
+  step ??= setTimeout(openSummary);
+}
+
+function openSummary() {
+  const panel = latest && summaryPanel(latest);
+  if (dialog || !panel) return void (step = null);
+  dialog = h("dialog", { class: "summary-overlay opening", "data-testid": "summary", "data-key": latest.summary.key, "aria-labelledby": "summary-title" }, panel);
   dialog.addEventListener("cancel", (event) => event.preventDefault());
   layer.append(dialog);
   opener = document.activeElement !== document.body ? document.activeElement : null;
   dialog.showModal();
+  document.body.classList.add("summary-open");
+  step = setTimeout(() => {
+    step = null;
+    dialog?.classList.remove("opening");
+  });
 }
 
 function drawMoments(state) {
@@ -233,7 +254,7 @@ function drawMoments(state) {
   // Said once per trick, in the page's one live region (js/announce.js).
   announce("trick", trick?.dataset.full === "true" ? trick.querySelector(".moment-title")?.textContent : "");
   drawSummary(state, playing);
-  document.body.classList.toggle("summary-open", Boolean(dialog));
+  document.body.classList.toggle("summary-open", Boolean(dialog?.open));
 }
 
 // The page's hook: call with every state drawn. `asSeat`: a phone holding a seat (it
