@@ -108,14 +108,19 @@ MEASURE = """() => {
 # Every card a move depends on, and whose turn it is: inside the screen, and what is
 # drawn at its middle and near its corners is itself (nothing covers it). Returns the
 # ones that are not, described.
-COVERED = """() => {
-  const wanted = [
-    '[data-testid=turn]', '[data-testid=objective]', '[data-testid=trick-slot]',
-    '[data-testid=public-cards] .card',
-    '#hand button.card:not([disabled])', '#hand button:not([disabled])',
-    '#hand .lz-board', '#hand .sarena-board', '[data-testid=place]',
-    '#moments .trick-moment .card', '#header button', '#header a',
-  ];
+SEAT_WANTED = [
+    "[data-testid=turn]", "[data-testid=objective]", "[data-testid=trick-slot]",
+    "[data-testid=public-cards] .card",
+    "#hand button.card:not([disabled])", "#hand button:not([disabled])",
+    "#hand .lz-board", "#hand .sarena-board", "[data-testid=place]",
+    "#moments .trick-moment .card", "#header button", "#header a",
+]
+# The TV: whose turn, every seat and panel, the finished trick's cards, the bar's links.
+TV_WANTED = [
+    "[data-testid=turn]", "[data-testid=table-view] .seat-panel", "[data-testid=table-view] .panel",
+    "#moments .trick-moment .card", "body > header.bar a", "body > header.bar button",
+]
+COVERED = """(wanted) => {
   const problems = [];
   for (const node of document.querySelectorAll(wanted.join(','))) {
     if (node.closest('.drawer, .moments')) continue;
@@ -213,7 +218,7 @@ def check_seat(page: Page, label: str) -> None:
     # The finished trick keeps to its place: its cards run over nothing beside it.
     assert m["spill"] <= 1, f"{label}: the finished trick runs {m['spill']} px past its sides"
     # Nothing covers a card the move depends on, upright or on its side.
-    covered = page.evaluate(COVERED)
+    covered = page.evaluate(COVERED, SEAT_WANTED)
     assert not covered, f"{label}: {covered}"
     assert not m["small"], f"{label}: tap targets under {MIN_TAP} px: {m['small']}"
 
@@ -430,7 +435,8 @@ def check_trick_moment(
 ) -> None:
     """A trick just won, on the phone of the seat to act (Chanoyu's winner building)
     and of one that waits: the finished trick in its place beside the seats and the
-    hand at every phone size, covering nothing and covered by nothing."""
+    hand at every phone size, and on the TV beside the scores, covering nothing and
+    covered by nothing."""
     device.post("/api/host/trick-pause", {"seconds": TRICK_PAUSE}, token=tokens[0])
     play_to_a_trick_won(device, tokens)
     acting = device.get("/api/state")["to_act"][0]
@@ -440,6 +446,20 @@ def check_trick_moment(
         expect(moment).to_have_attribute("data-full", "true")
         fit_sizes(page, f"{label} trick won, seat {seat + 1}", check_seat)
         # Still the full trick: the sizes above were checked with it on screen.
+        expect(moment).to_have_attribute("data-full", "true", timeout=1)
+        page.close()
+    # The TV (its own pause, from when it first shows the trick): the trick in its
+    # place in the layout, beside the scores, covering nothing and covered by nothing.
+    for tv in TVS:
+        page = contexts.page(tv)
+        page.goto("/table")
+        moment = page.locator("[data-testid=table-view] > #moments > [data-testid=trick-moment]")
+        expect(moment).to_have_attribute("data-full", "true")
+        page.wait_for_timeout(250)  # fitted
+        where = f"{label} trick won, /table {tv['width']}x{tv['height']}"
+        check_table(page, where)
+        covered = page.evaluate(COVERED, TV_WANTED)
+        assert not covered, f"{where}: {covered}"
         expect(moment).to_have_attribute("data-full", "true", timeout=1)
         page.close()
 

@@ -4,7 +4,7 @@
 // the play screen stays as it is (one screen, no scroll) and closes back to it.
 //   rulesButton(source)   a "Rules" button; source() -> the card's /api/rules URL,
 //                         or null while there is no game to explain
-//   rulesCorner(state)    the table page's corner button (hidden while idle)
+//   rulesInBar(state)     the table page's button, in its header bar (hidden while idle)
 //   chosenRules(setup)    the URL of a game being chosen ({game, players, options})
 import { api } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -81,17 +81,18 @@ export function rulesButton(source) {
   }, h("span", { class: "rules-icon", "aria-hidden": "true" }, "?"), h("span", { class: "rules-label" }, label));
 }
 
-// The table page: a button in the corner while a game is open.
-let corner = null;
-export function rulesCorner(state) {
-  if (!corner) {
-    corner = rulesButton(() => "/api/rules");
-    corner.classList.add("rules-corner");
-    // Fixed from the start, even before rules-card.css has loaded: never in the page's flow.
-    Object.assign(corner.style, { position: "fixed", right: "0.75rem", bottom: "0.75rem", zIndex: "30" });
-    document.body.append(corner);
+// The table page: a button in the header bar while a game is open, beside the
+// languages. (A corner button over the page covered the board or the scores of a
+// TV screen the page fills.)
+let inBar = null;
+export function rulesInBar(state) {
+  if (!inBar) {
+    inBar = rulesButton(() => "/api/rules");
+    inBar.classList.add("rules-in-bar");
+    const bar = document.querySelector("body > header.bar");
+    bar?.insertBefore(inBar, bar.querySelector(".languages"));
   }
-  corner.hidden = !state.table.game || state.table.phase === "idle";
+  inBar.hidden = !state.table.game || state.table.phase === "idle";
 }
 
 // A game being chosen (the host's settings): its card with the options as they stand.

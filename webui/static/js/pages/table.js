@@ -12,7 +12,7 @@ import { boardFor, throwPurpose } from "../games.js";
 import { t } from "../i18n.js";
 import { languageSwitch } from "../languages.js";
 import { finalStandings, lastGamePanel } from "../rematch.js";
-import { rulesCorner } from "../rules-card.js";
+import { rulesInBar } from "../rules-card.js";
 import { gameTitle, lobbyList, seatNotices, seatName, tableProblem } from "../seats.js";
 import { sticksStrip } from "../sticks.js";
 import { showScoreboard } from "../scoreboard.js";
@@ -24,6 +24,9 @@ import "../text-size.js";
 
 const root = document.getElementById("table");
 const sticks = document.getElementById("sticks");
+// The finished trick's place in the table's layout (beside the scores on a TV): it
+// covers nothing, as on the phones (js/summary.js).
+const moments = h("div", { id: "moments", "data-testid": "moments-slot" });
 const gate = versionGate();
 let latest = null; // the table status last drawn: a slow scoreboard look yields to a newer one
 
@@ -93,9 +96,9 @@ function render(state) {
     return;
   }
   replace(sticks, sticksStrip(state, { purpose: throwPurpose, link: false })); // no throw button: a public view
-  showMoments(state); // the finished trick, the deal's summary (no buttons here)
+  showMoments(state, { slot: moments }); // the finished trick, the deal's summary (no buttons here)
   showTakeBack(state); // a take-back waiting for the phones' answers
-  rulesCorner(state); // the game's rules card, from a corner button (js/rules-card.js)
+  rulesInBar(state); // the game's rules card, from the header bar (js/rules-card.js)
   const phase = state.table.phase;
   if (phase === "idle") {
     const idle = () => replace(root, h("section", { class: "panel", "data-testid": "table-idle" },
@@ -118,6 +121,7 @@ function render(state) {
       free ? lobby(state) : null,
       phase === "over" ? h("section", { class: "panel tv-result", "data-testid": "table-result" }, finalStandings(state)) : null,
       boardFor(state),
+      moments,
     );
   }
   announce("turn", phase === "playing" || phase === "over" ? bannerNews(root) : ""); // js/announce.js
