@@ -61,7 +61,10 @@ def open_game(page: Page) -> None:
     page.get_by_test_id("new-open").click()
     expect(page).to_have_url(re.compile(r"/host$"))
     page.get_by_test_id("opt-luminous").check()
-    page.get_by_test_id("host-save").click()
+    # Saved once the box has answered (the test reads the status right after).
+    with page.expect_response("**/api/host/configure") as saved:
+        page.get_by_test_id("host-save").click()
+    assert saved.value.ok
 
 
 def join(page: Page, code: str, name: str) -> None:

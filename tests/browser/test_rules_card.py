@@ -1,6 +1,6 @@
 """The rules card (issue 15, item 5): one tap from the play screen, in the phone's
 own language, over the page (which still does not scroll), closed back to play; a
-line opens the fuller rules at its section. Also from the table page's corner and
+line opens the fuller rules at its section. Also from the table page's header bar and
 from the host's settings while the game is chosen."""
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def test_the_table_page_and_the_host_settings_show_the_card(
     settings.get_by_test_id("rules-open").click()
     expect(card.get_by_test_id("rules-title")).to_have_text("Sàrénà")
     card.get_by_test_id("rules-close").click()
-    # The TV: a corner button once a game is open.
+    # The TV: a button in its header bar once a game is open.
     tv = contexts.page({"width": 1280, "height": 720})
     tv.goto("/table?lang=ja")
     tv.get_by_test_id("rules-open").click()

@@ -90,7 +90,7 @@ def test_a_phones_entry_redraws_the_oled_the_leds_and_the_tv(
     totals = tv.get_by_test_id("scoreboard-total")
     expect(totals).to_have_text(["0", "11", "0", "-11"])
     expect(tv.get_by_test_id("scoreboard-stage")).to_have_text("Deal 2/3")
-    save_screenshot(tv, "tv-scoreboard")
+    save_screenshot(tv, "tv-scoreboard.png")
     tv.screenshot(path="/tmp/tv-scoreboard.png")
     small = contexts.page(SIM)
     small.goto("/table")

@@ -277,11 +277,14 @@ function draw(state) {
   drawDrawer(state);
   const makeHand = handFor(state.game);
   if (!makeHand) return replace(nodes.hand);
-  // A hand may change the top between states (Céna: the trick slots where a tapped
-  // card may go); the top is then drawn again from the state last drawn.
-  const redrawTop = () => lastState && morph(nodes.top, boardTopFor(lastState));
   if (!hand || hand.game !== state.game) hand = { game: state.game, draw: makeHand(nodes.hand, send, { redrawTop }) };
   hand.draw(state);
+}
+
+// A hand may change the top between states (Céna: the trick slots where a tapped card
+// may go): the top drawn again from the state last drawn, what changed in it only.
+function redrawTop() {
+  if (lastState) morph(nodes.top, boardTopFor(lastState));
 }
 
 // The drawer: the game's details, the game before, and this phone's language (the
