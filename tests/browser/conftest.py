@@ -61,6 +61,10 @@ def continue_summary_on_phones(device: DeviceProcess, phones: dict[int, Page]) -
         expect(page.get_by_test_id("summary")).to_have_count(0)
 
 
+# What a seat taps first to choose a move: a card, or a Lauzait Cep piece to discard.
+PICK = "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
+
+
 # Céna: a card tapped (or chosen with Enter) either goes at once (the hand is marked
 # busy while the move is sent, then the card is gone) or asks where it goes (the seats'
 # trick slots offer the places); the page draws that question in the task after the

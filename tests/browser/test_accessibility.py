@@ -21,13 +21,11 @@ from testkit.device_process import (
     seat_players,
 )
 from tests.browser.axe import serious_violations
-from tests.browser.conftest import PHONE, SCREEN, Contexts
+from tests.browser.conftest import PHONE, PICK, SCREEN, Contexts
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.timeout(300)]
 
 LANGUAGES = ("en", "ja")
-# What a seat taps first to choose a move: a card, or a Lauzait Cep piece to discard.
-PICK = "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
 
 
 def opened(contexts: Contexts, path: str, lang: str, *, token: str | None = None) -> Page:

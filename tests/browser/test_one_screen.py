@@ -41,7 +41,7 @@ from testkit.device_process import (
     play_first_legal,
     seat_players,
 )
-from tests.browser.conftest import Contexts, save_screenshot
+from tests.browser.conftest import PICK, Contexts, save_screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(240)]
 
@@ -109,16 +109,27 @@ MEASURE = """() => {
 # drawn at its middle and near its corners is itself (nothing covers it). Returns the
 # ones that are not, described.
 SEAT_WANTED = [
-    "[data-testid=turn]", "[data-testid=objective]", "[data-testid=trick-slot]",
+    "[data-testid=turn]",
+    "[data-testid=objective]",
+    "[data-testid=trick-slot]",
     "[data-testid=public-cards] .card",
-    "#hand button.card:not([disabled])", "#hand button:not([disabled])",
-    "#hand .lz-board", "#hand .sarena-board", "[data-testid=place]",
-    "#moments .trick-moment .card", "#header button", "#header a",
+    "#hand button.card:not([disabled])",
+    "#hand button:not([disabled])",
+    "#hand .lz-board",
+    "#hand .sarena-board",
+    "[data-testid=place]",
+    "#moments .trick-moment .card",
+    "#header button",
+    "#header a",
 ]
 # The TV: whose turn, every seat and panel, the finished trick's cards, the bar's links.
 TV_WANTED = [
-    "[data-testid=turn]", "[data-testid=table-view] .seat-panel", "[data-testid=table-view] .panel",
-    "#moments .trick-moment .card", "body > header.bar a", "body > header.bar button",
+    "[data-testid=turn]",
+    "[data-testid=table-view] .seat-panel",
+    "[data-testid=table-view] .panel",
+    "#moments .trick-moment .card",
+    "body > header.bar a",
+    "body > header.bar button",
 ]
 COVERED = """(wanted) => {
   const problems = [];
@@ -403,8 +414,6 @@ def states(players: int) -> dict[str, int]:
     return {"start": 0, "mid": players + 1, "later": 3 * players + 2}
 
 
-# What a seat taps first to choose a move: a card, or a Lauzait Cep piece to discard.
-PICK = "#hand button.card:not([disabled]), #hand button.lz-piece:not([disabled])"
 # A Lauzait Cep hire takes two taps more (the piece to move, where it goes) before its
 # confirmation, the tallest moment of its turn.
 MOVER, TARGET = '#hand [data-mark="mover"]', '#hand [data-mark="target"]'
