@@ -73,6 +73,9 @@ def play_on_the_phones(device: DeviceProcess, phones: list[Page]) -> None:
         page = phones[seat]
         move = device.get("/api/state", tokens[seat])["legal"][0]
         source, target = key(move["from"]), key(move["to"])
+        # The box has the move before this phone's stream does: tap once it shows the turn.
+        expect(page.get_by_test_id("turn")).to_have_attribute("data-mine", "true")
+        expect(spot(page, source)).to_have_attribute("data-source", "true")
         spot(page, source).click()
         expect(page.locator('[data-testid="spot"][data-target="true"]').first).to_be_visible()
         spot(page, target).click()
