@@ -15,6 +15,8 @@ seats play through the API. Measured:
   where, confirm).
 - ``others_move``: the same while another seat moves.
 - ``summary``: the move that ends a Céna deal, as the phone draws the deal's summary.
+- ``own_move_continue``: the phone's Continue on that summary, the last seat's (the
+  tap that ends the pause and shows the next deal).
 - ``state_bytes``: the size of this seat's /api/state (the same JSON as each stream
   event) during play, per game.
 - ``renders``: the page's own render counter (window.__renders, by region) per move.
@@ -345,6 +347,7 @@ def bench_cena(
     pick: list[dict[str, Any]] = []  # a card tapped that then asks where it goes
     others: list[dict[str, Any]] = []
     summary: list[dict[str, Any]] = []
+    continued: list[dict[str, Any]] = []  # the phone's Continue that ends the pause
     sizes: dict[str, list[int]] = {"reveal": [], "play": []}
     full: dict[str, list[int]] = {"reveal": [], "play": []}
     deals = 0
@@ -354,8 +357,15 @@ def bench_cena(
             break
         pause = state["table"]["interlude"]
         if pause:
+            # The others continue first; this phone's Continue, the last, ends the pause.
             for waiting in pause["waiting"]:
-                device.post("/api/continue", {}, token=tokens[waiting])
+                if waiting != 0:
+                    device.post("/api/continue", {}, token=tokens[waiting])
+            if 0 in pause["waiting"]:
+                phone.settle()
+                at = phone.where("[data-testid=summary-continue]")
+                with phone.measured(continued):
+                    phone.tap(at)
             deals += 1
             phone.settle()
             continue
@@ -400,6 +410,7 @@ def bench_cena(
         "own_move_reveal": summarise(reveal),
         "others_move": summarise(others),
         "summary": summarise(summary),
+        "own_move_continue": summarise(continued),
         "renders_per_own_move": [s["renders"] for s in own[:3]],
         "renders_per_others_move": [s["renders"] for s in others[:3]],
         "state_bytes": {
