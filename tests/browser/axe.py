@@ -33,6 +33,12 @@ def violations(page: Page) -> list[dict]:
         page.evaluate(axe_source())
     found = page.evaluate(
         """async (tags) => {
+          // What the page shows once its fades are over: axe reads colours as they are
+          // now, and a button fading in (Undo) is faint for 0.2 s. Looping animations
+          // (a beckoning ring) never end and change no colour: not waited for.
+          const ending = document.getAnimations().filter(
+            (a) => Number.isFinite(a.effect?.getComputedTiming().endTime));
+          await Promise.all(ending.map((a) => a.finished.catch(() => null)));
           const results = await axe.run(document, {
             runOnly: {type: "tag", values: tags}, resultTypes: ["violations"],
           });
