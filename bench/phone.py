@@ -351,7 +351,7 @@ def bench_cena(
     sizes: dict[str, list[int]] = {"reveal": [], "play": []}
     full: dict[str, list[int]] = {"reveal": [], "play": []}
     deals = 0
-    while len(own) < moves or not summary:
+    while len(own) < moves or not summary or not continued:
         state = device.get("/api/state", token=tokens[0])
         if state["table"]["phase"] != "playing" or deals > 2:
             break
