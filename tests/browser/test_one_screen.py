@@ -118,6 +118,7 @@ SEAT_WANTED = [
     "#hand .lz-board",
     "#hand .sarena-board",
     "[data-testid=place]",
+    "#moments .trick-moment",
     "#moments .trick-moment .card",
     "#header button",
     "#header a",
