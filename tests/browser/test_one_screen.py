@@ -199,8 +199,9 @@ def seat_page(contexts: Contexts, viewport: ViewportSize, token: str) -> Page:
 
 def settled(page: Page) -> dict:
     """The measures, taken again after a moment if the first ones show a region cut
-    off: under a loaded CI run a page was seen once mid-way through a transient state
-    (a finished trick's moment, a notice) that the next frame resolves."""
+    off or the page scrolling: under a loaded CI run a page was seen mid-way through a
+    transient state (a finished trick's moment, a notice, a TV's first fit: several
+    layouts at a new size) that the next frames resolve."""
     m = page.evaluate(MEASURE)
     cut = any((m[region] or {}).get("hidden", 0) > 1 for region in ("top", "hand"))
     if cut or m["scroll"] > m["inner"]:
@@ -267,8 +268,6 @@ def fit_sizes(page: Page, label: str, check: Callable[[Page, str], None]) -> Non
         check(page, f"{label} {size['width']}x{size['height']}")
 
 
-SCROLLS = "document.scrollingElement.scrollHeight > innerHeight"
-
 # The TV's seat tiles whose contents run past their edges (a tile hides what spills).
 CLIPPED_TILES = """() => [...document.querySelectorAll('[data-testid=table-view] .seat-panel')]
   .filter((tile) => tile.scrollWidth > tile.clientWidth + 1
@@ -277,11 +276,7 @@ CLIPPED_TILES = """() => [...document.querySelectorAll('[data-testid=table-view]
 
 
 def check_table(page: Page, label: str) -> None:
-    # js/fit.js fits the page in the frame after each draw; on a loaded run that frame
-    # can come after a first measure (a TV was once measured 10 px over, mid-way).
-    if page.evaluate(SCROLLS):
-        page.wait_for_timeout(1000)
-    m = page.evaluate(MEASURE)
+    m = settled(page)
     assert m["scroll"] <= m["inner"], f"{label}: the TV page scrolls ({m['scroll']} > {m['inner']})"
     width = page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     assert width, f"{label}: the TV page scrolls sideways"
